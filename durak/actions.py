@@ -1,0 +1,89 @@
+"""Actions a player can take, and their text notation.
+
+Actions are interned: the same action is the same object, so checking an action against the legal
+list is an identity test in the common case and costs almost nothing during search.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CARDS, Card, CardError, parse_card
+
+ATTACK = "attack"
+DEFEND = "defend"
+TRANSFER = "transfer"
+TAKE = "take"
+PASS = "pass"
+EXCHANGE = "exchange"
+
+KINDS = (ATTACK, DEFEND, TRANSFER, TAKE, PASS, EXCHANGE)
+_CARD_COUNT = {ATTACK: (1, 5), DEFEND: (2, 2), TRANSFER: (1, 1), TAKE: (0, 0), PASS: (0, 0), EXCHANGE: (0, 0)}
+
+
+class NotationError(ValueError):
+    """An action's text could not be read."""
+
+
+class Action(NamedTuple):
+    """``kind`` plus its cards: attack cards, (attack, defence) for defend, the card for transfer."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *map(str, self.cards)])
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        return parse_action(text)
+
+
+_INTERNED: dict[tuple[str, tuple[int, ...]], Action] = {}
+
+
+def make(kind: str, cards: tuple[Card, ...] = ()) -> Action:
+    """The interned action of this kind with these cards."""
+    key = (kind, cards)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = Action(kind, cards)
+    return found
+
+
+TAKE_ACTION = make(TAKE)
+PASS_ACTION = make(PASS)
+EXCHANGE_ACTION = make(EXCHANGE)
+ATTACK_ONE = tuple(make(ATTACK, (c,)) for c in CARDS)
+TRANSFER_ONE = tuple(make(TRANSFER, (c,)) for c in CARDS)
+DEFEND_PAIR = tuple(tuple(make(DEFEND, (a, d)) for d in CARDS) for a in CARDS)
+
+
+def parse_action(text: object) -> Action:
+    """Read ``attack 8H 8D``, ``defend 8h 9h``, ``Transfer 8♦``, ``take``, ``pass``, ``exchange``."""
+    if isinstance(text, Action):
+        text = str(text)
+    if not isinstance(text, str):
+        raise NotationError(f"not an action: {text!r} (expected text such as 'attack 8H')")
+    words = text.split()
+    if not words:
+        raise NotationError("not an action: empty text")
+    kind = words[0].lower()
+    if kind not in _CARD_COUNT:
+        raise NotationError(f"not an action: {text!r} (unknown kind {words[0]!r}; use {', '.join(KINDS)})")
+    try:
+        cards = tuple(parse_card(w) for w in words[1:])
+    except CardError as error:
+        raise NotationError(f"not an action: {text!r}: {error}") from None
+    low, high = _CARD_COUNT[kind]
+    if not low <= len(cards) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise NotationError(f"not an action: {text!r} ({kind} takes {wanted} card(s), got {len(cards)})")
+    if len(set(cards)) != len(cards):
+        raise NotationError(f"not an action: {text!r} (a card is named twice)")
+    if kind == ATTACK:
+        cards = tuple(sorted(cards))  # an attack is a set of cards: one canonical order
+    return make(kind, cards)

@@ -1,0 +1,634 @@
+"""The game state machine: who acts, what is legal, and what each action changes.
+
+One class serves all three variants; the differences are read from ``Rules``. Legality has one
+source, ``legal_actions``: ``apply`` accepts exactly what it lists, so the AI, the table's
+highlighting and validation never disagree. Hot paths (legal moves, apply, copy) are kept lean
+because the hard AI plays many thousands of games per decision on top of them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from . import events as ev
+from .actions import (
+    ATTACK,
+    ATTACK_ONE,
+    DEFEND,
+    DEFEND_PAIR,
+    EXCHANGE,
+    EXCHANGE_ACTION,
+    PASS,
+    PASS_ACTION,
+    TAKE,
+    TAKE_ACTION,
+    TRANSFER,
+    TRANSFER_ONE,
+    Action,
+    make,
+    parse_action,
+)
+from .cards import CARDS, DECK_LOWEST_RANK, SUITS, Card, beats, deck, sort_key
+from .events import Event
+from .explain import explain
+from .rules import Rules
+from .scenario import game_from_scenario
+from .state import game_from_dict, game_to_dict, state_from_view, view_of
+
+PODKIDNOY, PEREVODNOY, PROSTOY = "podkidnoy", "perevodnoy", "prostoy"
+MAX_ATTACK = 6
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the action and the reason."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended."""
+
+    durak: int | None
+    draw: bool
+    out_order: list[int]
+    losers: list[int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"durak": self.durak, "draw": self.draw, "out_order": list(self.out_order),
+                "losers": list(self.losers)}
+
+
+class Game:
+    """One deal of Durak, from the deal to the durak. Build with ``new``, ``from_scenario`` or ``from_dict``."""
+
+    # ----------------------------------------------------------------- construction
+    rules: Rules
+    seed: int | None
+    dealer: int
+    trump_index: int
+    _trump_card: Card | None
+    trump_exposed: bool
+    _talon: list[Card]  # bottom first: the exposed trump is _talon[0], the next draw is _talon[-1]
+    hands: list[list[Card]]
+    _discard: list[Card]
+    active: list[bool]
+    out_order: list[int]
+    known: list[set[Card]]
+    attacks: list[Card]
+    defences: list[Card | None]
+    attacker: int | None
+    defender: int | None
+    opener: int | None
+    limit: int
+    taking: bool
+    passed: set[int]
+    throwers: list[int]
+    emptied: list[int]
+    first_round: bool
+    round_no: int
+    history: list[tuple[int, Action]]
+    _result: Result | None
+    _to_act: int | None
+    _legal: list[Action] | None
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int | None = None, dealer: int | None = None,
+            first_game: bool = True) -> Game:
+        """Shuffle and deal. Same rules, seed and dealer give the same deal.
+
+        ``first_game`` False applies the later-game first-attack rule (the dealer is the previous loser).
+        """
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        rng = random.Random(seed)
+        n = rules.players
+        if dealer is None:
+            dealer = rng.randrange(n)
+        elif type(dealer) is not int or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        cards = deck(rules.deck)
+        rng.shuffle(cards)
+        dealt = n * rules.hand_size
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(dealt):
+            hands[(dealer + 1 + i) % n].append(cards[i])
+        game = cls._blank(rules, seed, dealer)
+        game.hands = hands
+        if dealt < len(cards):
+            turned = cards[dealt]
+            game._talon = [turned, *reversed(cards[dealt + 1 :])]
+            game.trump_exposed = True
+        else:  # the whole deck is dealt: the dealer's last card shows the trump and stays in his hand
+            turned = cards[dealt - 1]
+            game._talon = []
+            game.trump_exposed = False
+            game.known[dealer].add(turned)
+        game._trump_card = turned
+        game.trump_index = turned & 3
+        game._start_round(game._first_attacker(first_game), first_round=True)
+        return game
+
+    @classmethod
+    def _blank(cls, rules: Rules, seed: int | None, dealer: int) -> Game:
+        game = cls.__new__(cls)
+        n = rules.players
+        game.rules = rules
+        game.seed = seed
+        game.dealer = dealer
+        game._discard = []
+        game.active = [True] * n
+        game.out_order = []
+        game.known = [set() for _ in range(n)]
+        game.attacks, game.defences = [], []
+        game.passed, game.throwers, game.emptied = set(), [], []
+        game.taking = False
+        game.history = []
+        game._result = None
+        game._legal = None
+        game.round_no = 0
+        return game
+
+    def _first_attacker(self, first_game: bool) -> int:
+        """RULES §2/§4: lowest trump in the first game, else relative to the dealer (the last loser)."""
+        n = self.rules.players
+        if self.rules.variant == PROSTOY or (not first_game and self.rules.first_attack == "loser_left"):
+            return (self.dealer + 1) % n
+        if not first_game:
+            return (self.dealer - 1) % n
+        trumps = [(c, seat) for seat, hand in enumerate(self.hands) for c in hand if c & 3 == self.trump_index]
+        return min(trumps)[1] if trumps else (self.dealer + 1) % n
+
+    # ----------------------------------------------------------------- read-only state
+    @property
+    def to_act(self) -> int | None:
+        """The one seat that acts now; everyone else waits. ``None`` once the game is over."""
+        return self._to_act
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def trump(self) -> str:
+        return SUITS[self.trump_index]
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The face-up card showing trump (after an exchange, the trump six lying there)."""
+        return self._trump_card
+
+    @property
+    def talon(self) -> list[Card]:
+        """The talon, top first; the exposed trump card is last."""
+        return self._talon[::-1]
+
+    @property
+    def table(self) -> list[tuple[Card, Card | None]]:
+        return list(zip(self.attacks, self.defences, strict=True))
+
+    @property
+    def discard(self) -> list[Card]:
+        return list(self._discard)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def hand(self, seat: int) -> list[Card]:
+        return sorted(self.hands[self._seat(seat)], key=sort_key(self.trump_index))
+
+    def _seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
+        return seat
+
+    # ----------------------------------------------------------------- rounds
+    def _next_active(self, seat: int) -> int:
+        n = self.rules.players
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if self.active[other]:
+                return other
+        return seat
+
+    def _opponent_after(self, seat: int) -> int:
+        """The next active player clockwise who is not on ``seat``'s team."""
+        rules = self.rules
+        if rules.teams is None:
+            return self._next_active(seat)
+        n = rules.players
+        team = seat % rules.team_count
+        for step in range(1, n):
+            other = (seat + step) % n
+            if self.active[other] and other % rules.team_count != team:
+                return other
+        return self._next_active(seat)
+
+    def _prev_active(self, seat: int) -> int:
+        n = self.rules.players
+        for step in range(1, n + 1):
+            other = (seat - step) % n
+            if self.active[other]:
+                return other
+        return seat
+
+    def _start_round(self, attacker: int, first_round: bool = False) -> None:
+        defender = self._opponent_after(attacker)
+        self.attacker = self.opener = attacker
+        self.defender = defender
+        self.first_round = first_round
+        self.round_no += 1
+        self.attacks, self.defences = [], []
+        self.taking = False
+        self.passed = set()
+        self.emptied = []
+        self.limit = min(self._cap(), len(self.hands[defender]))
+        self._set_throwers()
+        self._to_act = attacker
+        self._legal = None
+
+    def _cap(self) -> int:
+        if self.rules.variant == PROSTOY:
+            return 5
+        return self.rules.first_defence_limit if self.first_round else MAX_ATTACK
+
+    def _set_throwers(self) -> None:
+        """Who may add cards, in priority order (the round's attacker first)."""
+        attacker, defender = self.attacker, self.defender
+        assert attacker is not None and defender is not None
+        rules = self.rules
+        teams = rules.team_count
+        if rules.variant == PROSTOY:
+            self.throwers = [attacker]
+            return
+        if rules.throw_in == "everyone":
+            n = rules.players
+            order = [(attacker + step) % n for step in range(n)]
+            candidates = [s for s in order if self.active[s] and s != defender]
+        else:
+            candidates = [attacker, self._prev_active(defender), self._next_active(defender)]
+        throwers: list[int] = []
+        for seat in candidates:
+            if seat not in throwers and seat != defender and (rules.teams is None or seat % teams != defender % teams):
+                throwers.append(seat)
+        if attacker not in throwers:
+            throwers.insert(0, attacker)
+        self.throwers = throwers
+
+    def _advance(self, out: list[Event]) -> None:
+        """Work out who acts next, closing the round when every allowed attacker has passed."""
+        self._legal = None
+        if self.rules.variant == PROSTOY:
+            self._to_act = self.attacker if not self.attacks else self.defender
+        elif not self.attacks:
+            self._to_act = self.attacker
+        elif not self.taking and None in self.defences:
+            self._to_act = self.defender
+        else:
+            passed = self.passed
+            for seat in self.throwers:
+                if seat not in passed:
+                    self._to_act = seat
+                    return
+            self._close_round(out)
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now ([] unless ``seat`` is to act)."""
+        if seat != self._to_act or seat is None:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal(seat)
+        return list(legal)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        prostoy = self.rules.variant == PROSTOY
+        legal: list[Action]
+        if not self.attacks:
+            legal = self._prostoy_sets(hand) if prostoy else self._openings(hand)
+        elif seat == self.defender and not self.taking and (prostoy or None in self.defences):
+            legal = self._defences(hand)
+        else:
+            legal = self._throw_ins(hand)
+        if self._can_exchange(seat):
+            legal.append(EXCHANGE_ACTION)
+        return legal
+
+    def _openings(self, hand: list[Card]) -> list[Action]:
+        legal = [ATTACK_ONE[c] for c in sorted(hand)]
+        if self.limit > 1:
+            by_rank: dict[int, list[Card]] = {}
+            for c in hand:
+                by_rank.setdefault(c >> 2, []).append(c)
+            for group in by_rank.values():
+                if len(group) > 1:
+                    group.sort()
+                    for size in range(2, min(len(group), self.limit) + 1):
+                        legal.extend(make(ATTACK, combo) for combo in combinations(group, size))
+        return legal
+
+    def _defences(self, hand: list[Card]) -> list[Action]:
+        trump = self.trump_index
+        legal: list[Action] = []
+        for attack, defence in zip(self.attacks, self.defences, strict=True):
+            if defence is None:
+                row = DEFEND_PAIR[attack]
+                legal.extend([row[d] for d in hand if beats(d, attack, trump)])
+        legal.append(TAKE_ACTION)
+        if self.rules.variant == PEREVODNOY and not any(d is not None for d in self.defences):
+            legal.extend(self._transfers(hand))
+        return legal
+
+    def _transfers(self, hand: list[Card]) -> list[Action]:
+        defender = self.defender
+        assert defender is not None
+        size = len(self.attacks) + 1
+        if size > self._cap():
+            return []
+        target = self._opponent_after(defender)
+        if target == defender or len(self.hands[target]) < size:
+            return []
+        rank = self.attacks[0] >> 2
+        return [TRANSFER_ONE[c] for c in hand if c >> 2 == rank]
+
+    def _throw_ins(self, hand: list[Card]) -> list[Action]:
+        legal: list[Action] = []
+        if len(self.attacks) < self.limit:
+            ranks = {c >> 2 for c in self.attacks}
+            ranks.update(d >> 2 for d in self.defences if d is not None)
+            legal = [ATTACK_ONE[c] for c in hand if c >> 2 in ranks]
+            legal.sort()
+        legal.append(PASS_ACTION)
+        return legal
+
+    def _prostoy_sets(self, hand: list[Card]) -> list[Action]:
+        defender = self.defender
+        assert defender is not None
+        most = min(5, len(self.hands[defender]))
+        ordered = sorted(hand)
+        legal = [ATTACK_ONE[c] for c in ordered]
+        for size in (3, 5):
+            if size > most or size > len(ordered):
+                continue
+            for combo in combinations(ordered, size):
+                if _is_prostoy_set(combo):
+                    legal.append(make(ATTACK, combo))
+        return legal
+
+    def _can_exchange(self, seat: int) -> bool:
+        if not (self.rules.exchange and self.trump_exposed and self._talon):
+            return False
+        six = CARDS[(DECK_LOWEST_RANK[self.rules.deck] - 2) * 4 + self.trump_index]
+        return six in self.hands[seat]
+
+    # ----------------------------------------------------------------- applying actions
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Play ``action`` for ``seat``; returns the events. Refused actions raise and change nothing."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        legal = self._legal
+        if legal is None or seat != self._to_act:
+            if self._result is not None:
+                raise IllegalAction(f"cannot {action}: the game is over")
+            seat = self._seat(seat)
+            if seat != self._to_act:
+                raise IllegalAction(f"cannot {action}: it is seat {self._to_act}'s turn, not seat {seat}'s")
+            legal = self._legal = self._compute_legal(seat)
+        if action not in legal:
+            raise IllegalAction(self._explain(seat, action))
+        self.history.append((seat, action))
+        kind = action.kind
+        if kind == ATTACK:
+            return self._do_attack(seat, action.cards)
+        if kind == DEFEND:
+            return self._do_defend(seat, action.cards[0], action.cards[1])
+        if kind == PASS:
+            self.passed.add(seat)
+            out = [Event(ev.PASS, seat)]
+            self._advance(out)
+            return out
+        if kind == TAKE:
+            return self._do_take(seat)
+        if kind == TRANSFER:
+            return self._do_transfer(seat, action.cards[0])
+        return self._do_exchange(seat)
+
+    def _remove_from_hand(self, seat: int, played: tuple[Card, ...]) -> None:
+        hand = self.hands[seat]
+        for c in played:
+            hand.remove(c)
+        known = self.known[seat]
+        if known:
+            known.difference_update(played)
+        if not hand:
+            self.emptied.append(seat)
+
+    def _do_attack(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+        self._remove_from_hand(seat, cards)
+        self.attacks.extend(cards)
+        self.defences.extend([None] * len(cards))
+        self.passed.clear()
+        out = [Event(ev.ATTACK, seat, cards)]
+        if self.rules.variant == PROSTOY:
+            self._draw(seat, out)
+        self._advance(out)
+        return out
+
+    def _do_defend(self, seat: int, attack: Card, defence: Card) -> list[Event]:
+        self._remove_from_hand(seat, (defence,))
+        self.defences[self.attacks.index(attack)] = defence
+        self.passed.clear()
+        out = [Event(ev.DEFEND, seat, (attack, defence))]
+        if self.rules.variant == PROSTOY and None not in self.defences:
+            self._close_round(out)
+        else:
+            self._advance(out)
+        return out
+
+    def _do_take(self, seat: int) -> list[Event]:
+        out = [Event(ev.TAKE, seat)]
+        self.taking = True
+        self.passed.clear()
+        if self.rules.variant == PROSTOY:
+            self._close_round(out)
+        else:
+            self._advance(out)
+        return out
+
+    def _do_transfer(self, seat: int, card: Card) -> list[Event]:
+        self._remove_from_hand(seat, (card,))
+        self.attacks.append(card)
+        self.defences.append(None)
+        target = self._opponent_after(seat)
+        self.attacker, self.defender = seat, target
+        self.limit = min(self._cap(), len(self.hands[target]))
+        self.passed.clear()
+        self._set_throwers()
+        out = [Event(ev.TRANSFER, seat, (card,), target)]
+        self._advance(out)
+        return out
+
+    def _do_exchange(self, seat: int) -> list[Event]:
+        six = CARDS[(DECK_LOWEST_RANK[self.rules.deck] - 2) * 4 + self.trump_index]
+        exposed = self._talon[0]
+        hand = self.hands[seat]
+        hand[hand.index(six)] = exposed
+        self._talon[0] = six
+        self._trump_card = six
+        self.known[seat].discard(six)
+        self.known[seat].add(exposed)
+        self._legal = None
+        return [Event(ev.EXCHANGE, seat, (six, exposed))]
+
+    # ----------------------------------------------------------------- closing a round
+    def _close_round(self, out: list[Event]) -> None:
+        defender, opener = self.defender, self.opener
+        assert defender is not None and opener is not None
+        table = [c for pair in zip(self.attacks, self.defences, strict=True) for c in pair if c is not None]
+        prostoy = self.rules.variant == PROSTOY
+        if prostoy:
+            picked = [a for a, d in zip(self.attacks, self.defences, strict=True) if d is None]
+            beaten = [c for a, d in zip(self.attacks, self.defences, strict=True) if d is not None for c in (a, d)]
+        elif self.taking:
+            picked, beaten = table, []
+        else:
+            picked, beaten = [], table
+        if beaten:
+            self._discard.extend(beaten)
+            out.append(Event(ev.DISCARD, None, tuple(beaten), count=len(beaten)))
+        if picked:
+            self.hands[defender].extend(picked)
+            self.known[defender].update(picked)
+            if defender in self.emptied:
+                self.emptied.remove(defender)
+            out.append(Event(ev.PICKUP, defender, tuple(picked), count=len(picked)))
+        if prostoy:
+            self._draw(defender, out)
+        else:
+            n = self.rules.players
+            order = [(opener + step) % n for step in range(n)]
+            for seat in order:
+                if seat != defender and self.active[seat]:
+                    self._draw(seat, out)
+            self._draw(defender, out)
+        self.attacks, self.defences = [], []
+        self._retire_empty_hands(out)
+        if self._result is None:
+            nxt = defender if not picked else self._next_active(defender)
+            if not self.active[nxt]:
+                nxt = self._next_active(nxt)
+            self._start_round(nxt)
+            out.append(Event(ev.ROUND, self.attacker, target=self.defender))
+
+    def _draw(self, seat: int, out: list[Event]) -> None:
+        talon = self._talon
+        hand = self.hands[seat]
+        need = self.rules.hand_size - len(hand)
+        if need <= 0 or not talon:
+            return
+        drawn = talon[-need:][::-1] if need < len(talon) else talon[::-1]
+        del talon[len(talon) - len(drawn) :]
+        hand.extend(drawn)
+        public: tuple[Card, ...] = ()
+        if not talon and self.trump_exposed:
+            self.trump_exposed = False
+            public = (drawn[-1],)
+            self.known[seat].add(drawn[-1])
+        if seat in self.emptied:
+            self.emptied.remove(seat)
+        out.append(Event(ev.DRAW, seat, tuple(drawn), count=len(drawn), public=public))
+
+    def _retire_empty_hands(self, out: list[Event]) -> None:
+        if self._talon:
+            return
+        empty = [s for s in range(self.rules.players) if self.active[s] and not self.hands[s]]
+        empty.sort(key=lambda s: self.emptied.index(s) if s in self.emptied else len(self.emptied) + s)
+        for seat in empty:
+            self.active[seat] = False
+            self.out_order.append(seat)
+            out.append(Event(ev.OUT, seat))
+        rules = self.rules
+        holders = [s for s in range(rules.players) if self.active[s]]
+        teams = {s % rules.team_count for s in holders}
+        if len(teams) > 1:
+            return
+        if not holders:
+            result = Result(None, True, list(self.out_order), [])
+        else:
+            durak = holders[0] if len(holders) == 1 else None
+            team = holders[0] % rules.team_count
+            losers = [s for s in range(rules.players) if s % rules.team_count == team]
+            result = Result(durak, False, list(self.out_order), losers)
+        self._result = result
+        self._to_act = None
+        self._legal = None
+        self.attacker = self.defender = self.opener = None
+        out.append(Event(ev.GAME_OVER, result.durak))
+
+    # ----------------------------------------------------------------- explaining refusals
+    def _explain(self, seat: int, action: Action) -> str:
+        """Why ``action`` is refused: names the action, the cards and the rule."""
+        return explain(self, seat, action)
+
+    # ----------------------------------------------------------------- views and saves
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-safe: only what ``seat`` may know (see docs/api.md for the keys)."""
+        return view_of(self, self._seat(seat))
+
+    def to_dict(self) -> dict[str, Any]:
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """Restore a save; anything inconsistent raises ``SaveError`` (a ``ValueError``)."""
+        return game_from_dict(cls, data)
+
+    @classmethod
+    def from_scenario(cls, data: object) -> Game:
+        """A position at the start of a round (DESIGN.md scenario format); raises ``ScenarioError``."""
+        return game_from_scenario(cls, data)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], hands: list[list[Card]], talon: list[Card]) -> Game:
+        """A full game consistent with ``view`` once its hidden cards are assigned (determinized search).
+
+        ``hands`` lists every seat's cards (the viewer's own and everyone's known cards included);
+        ``talon`` is top first, ending with the exposed trump card when one is exposed.
+        """
+        return game_from_dict(cls, state_from_view(view, hands, talon))
+
+    # ----------------------------------------------------------------- copies
+    def copy(self) -> Game:
+        """An independent copy, cheap enough for search."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._talon = self._talon[:]
+        other.hands = [h[:] for h in self.hands]
+        other._discard = self._discard[:]
+        other.active = self.active[:]
+        other.out_order = self.out_order[:]
+        other.known = [set(k) for k in self.known]
+        other.attacks = self.attacks[:]
+        other.defences = self.defences[:]
+        other.passed = set(self.passed)
+        other.throwers = self.throwers[:]
+        other.emptied = self.emptied[:]
+        other.history = self.history[:]
+        return other
+
+
+def _is_prostoy_set(cards: tuple[Card, ...]) -> bool:
+    """3 cards: a pair + a free card; 5 cards: two pairs of distinct ranks + a free card, or four of a kind + one."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    pairs = sum(count // 2 for count in counts.values())
+    if len(cards) == 3:
+        return pairs >= 1
+    return pairs >= 2

@@ -1,0 +1,116 @@
+"""Positions at the start of a round, from JSON: rules pages, puzzles and tests.
+
+Format (DESIGN.md): ``{"rules": {...}, "trump": "D" | "trump_card": "7D", "talon": [...], "hands": [[...], ...],
+"attacker": 0, "dealer": 1, "first_round": false}``. Cards named nowhere start in the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import SUITS, Card, CardError, deck, parse_card
+from .rules import Rules, RulesError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_FIELDS = {"rules", "trump", "trump_card", "talon", "hands", "attacker", "dealer", "first_round", "seed"}
+
+
+class ScenarioError(ValueError):
+    """A scenario that does not describe a playable position, with the reason."""
+
+
+def game_from_scenario(cls: type[Game], data: object) -> Game:
+    if not isinstance(data, dict):
+        raise ScenarioError(f"a scenario must be an object, not {type(data).__name__}")
+    unknown = sorted(set(data) - _FIELDS)
+    if unknown:
+        raise ScenarioError(f"unknown scenario field(s): {', '.join(map(str, unknown))}")
+    try:
+        rules = data["rules"] if isinstance(data.get("rules"), Rules) else Rules.from_dict(data.get("rules", {}))
+    except (RulesError, TypeError) as error:
+        raise ScenarioError(f"scenario rules: {error}") from None
+    n = rules.players
+    hands = _hands(data.get("hands"), n)
+    talon = _cards(data.get("talon", []), "talon")
+    trump_index, trump_card = _trump(data, talon)
+    _check_cards(rules, hands, talon)
+    attacker = _seat(data.get("attacker"), n, "attacker")
+    dealer = _seat(data.get("dealer", (attacker - 1) % n), n, "dealer")
+    first_round = data.get("first_round", False)
+    if not isinstance(first_round, bool):
+        raise ScenarioError(f"first_round must be true or false, not {first_round!r}")
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise ScenarioError(f"seed must be a whole number, not {seed!r}")
+
+    game = cls._blank(rules, seed, dealer)
+    game.hands = hands
+    game._talon = talon[::-1]
+    game.trump_index = trump_index
+    game._trump_card = trump_card
+    game.trump_exposed = trump_card is not None
+    used = set(talon).union(*hands)
+    game._discard = [c for c in deck(rules.deck) if c not in used]
+    for seat, hand in enumerate(hands):
+        if not hand:
+            if talon:
+                raise ScenarioError(f"seat {seat} has no cards while the talon could still refill it")
+            game.active[seat] = False
+            game.out_order.append(seat)
+    if not game.active[attacker]:
+        raise ScenarioError(f"the attacker (seat {attacker}) has no cards")
+    if len({rules.team_of(s) for s in range(n) if game.active[s]}) < 2:
+        raise ScenarioError("a scenario needs at least two sides that still hold cards")
+    game._start_round(attacker, first_round=first_round)
+    return game
+
+
+def _seat(value: object, n: int, what: str) -> int:
+    if type(value) is not int or not 0 <= value < n:
+        raise ScenarioError(f"{what} must be a seat from 0 to {n - 1}, not {value!r}")
+    return value
+
+
+def _cards(value: object, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{what} must be a list of cards, not {value!r}")
+    try:
+        return [parse_card(item) for item in value]
+    except CardError as error:
+        raise ScenarioError(f"{what}: {error}") from None
+
+
+def _hands(value: object, n: int) -> list[list[Card]]:
+    if not isinstance(value, list) or len(value) != n:
+        raise ScenarioError(f"hands must list one hand for each of the {n} players")
+    return [_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(value)]
+
+
+def _trump(data: dict[str, Any], talon: list[Card]) -> tuple[int, Card | None]:
+    if data.get("trump_card") is not None:
+        try:
+            card = parse_card(data["trump_card"])
+        except CardError as error:
+            raise ScenarioError(f"trump_card: {error}") from None
+        if not talon or talon[-1] != card:
+            raise ScenarioError(f"the trump card {card} must be the talon's last card")
+        if data.get("trump") is not None and data["trump"] != card.suit:
+            raise ScenarioError(f"trump {data['trump']!r} disagrees with the trump card {card}")
+        return card & 3, card
+    trump = data.get("trump")
+    if not isinstance(trump, str) or trump.upper() not in SUITS:
+        raise ScenarioError(f"trump must be one of S H D C (or give trump_card), not {trump!r}")
+    return SUITS.index(trump.upper()), None
+
+
+def _check_cards(rules: Rules, hands: list[list[Card]], talon: list[Card]) -> None:
+    full = set(deck(rules.deck))
+    seen: set[Card] = set()
+    for c in [*talon, *(c for hand in hands for c in hand)]:
+        if c not in full:
+            raise ScenarioError(f"{c} is not in a {rules.deck}-card deck")
+        if c in seen:
+            raise ScenarioError(f"{c} appears twice in the scenario")
+        seen.add(c)

@@ -1,0 +1,280 @@
+"""Saving and restoring a game: a JSON-safe dict that round-trips exactly.
+
+Restoring validates everything (card conservation, seats, hand sizes) because a save may come from
+localStorage, a share link or a network peer: a bad one raises ``SaveError`` and builds nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import parse_action
+from .cards import SUITS, Card, CardError, deck, parse_card, sort_key
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = "durak-game"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A saved game or position that cannot be read, with the reason."""
+
+
+def _cards(items: list[Card] | set[Card]) -> list[str]:
+    return [str(c) for c in sorted(items)]
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    result = game.result
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "dealer": game.dealer,
+        "trump": game.trump,
+        "trump_card": None if game.trump_card is None else str(game.trump_card),
+        "trump_exposed": game.trump_exposed,
+        "talon": [str(c) for c in game.talon],
+        "hands": [[str(c) for c in hand] for hand in game.hands],
+        "discard": [str(c) for c in game.discard],
+        "active": list(game.active),
+        "out_order": list(game.out_order),
+        "known": [_cards(k) for k in game.known],
+        **public_round(game),
+        "history": [[seat, str(action)] for seat, action in game.history],
+        "result": None if result is None else result.to_dict(),
+    }
+
+
+def public_round(game: Game) -> dict[str, Any]:
+    """The round's public state, shared by saves and views."""
+    return {
+        "table": [[str(a), None if d is None else str(d)] for a, d in zip(game.attacks, game.defences, strict=True)],
+        "attacker": game.attacker,
+        "defender": game.defender,
+        "opener": game.opener,
+        "limit": game.limit,
+        "taking": game.taking,
+        "passed": sorted(game.passed),
+        "emptied": list(game.emptied),
+        "first_round": game.first_round,
+        "round": game.round_no,
+    }
+
+
+def game_from_dict(cls: type[Game], data: object) -> Game:
+    """Rebuild a game from ``game_to_dict`` output; refuse anything inconsistent."""
+    try:
+        return _restore(cls, data)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        detail = f"missing field {error}" if isinstance(error, KeyError) else str(error)
+        raise SaveError(f"not a valid saved game: {detail}") from None
+
+
+def _seat(value: object, n: int, what: str, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if type(value) is not int or not 0 <= value < n:
+        raise SaveError(f"not a valid saved game: {what} must be a seat from 0 to {n - 1}, not {value!r}")
+    return value
+
+
+def _card_list(value: object, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise SaveError(f"not a valid saved game: {what} must be a list of cards")
+    try:
+        return [parse_card(item) for item in value]
+    except CardError as error:
+        raise SaveError(f"not a valid saved game: {what}: {error}") from None
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise SaveError(f"not a valid saved game: {what} must be true or false, not {value!r}")
+    return value
+
+
+def _restore(cls: type[Game], data: object) -> Game:
+    from .game import Result
+
+    if not isinstance(data, dict):
+        raise SaveError(f"not a valid saved game: expected an object, not {type(data).__name__}")
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise SaveError(f"not a saved game of this version (format {data.get('format')!r}, "
+                        f"version {data.get('version')!r}; expected {FORMAT!r} {VERSION})")
+    rules = Rules.from_dict(data["rules"])
+    n = rules.players
+    dealer = _seat(data["dealer"], n, "dealer")
+    assert dealer is not None
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise SaveError(f"not a valid saved game: seed must be a whole number, not {seed!r}")
+    game = cls._blank(rules, seed, dealer)
+    trump = data["trump"]
+    if trump not in SUITS or not isinstance(trump, str):
+        raise SaveError(f"not a valid saved game: trump must be one of S H D C, not {trump!r}")
+    game.trump_index = SUITS.index(trump)
+    game._trump_card = None if data["trump_card"] is None else parse_card(data["trump_card"])
+    game.trump_exposed = _flag(data["trump_exposed"], "trump_exposed")
+    talon = _card_list(data["talon"], "talon")
+    game._talon = talon[::-1]
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise SaveError(f"not a valid saved game: hands must list {n} hands")
+    game.hands = [_card_list(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)]
+    game._discard = _card_list(data["discard"], "discard")
+    active = data["active"]
+    if not isinstance(active, list) or len(active) != n:
+        raise SaveError(f"not a valid saved game: active must list {n} flags")
+    game.active = [_flag(a, "active") for a in active]
+    game.out_order = [_seat(s, n, "out_order") for s in data["out_order"]]  # type: ignore[misc]
+    known = data["known"]
+    if not isinstance(known, list) or len(known) != n:
+        raise SaveError(f"not a valid saved game: known must list {n} card lists")
+    game.known = [set(_card_list(k, f"known cards of seat {seat}")) for seat, k in enumerate(known)]
+    table = data["table"]
+    if not isinstance(table, list):
+        raise SaveError("not a valid saved game: table must be a list of [attack, defence] pairs")
+    game.attacks = [parse_card(pair[0]) for pair in table]
+    game.defences = [None if pair[1] is None else parse_card(pair[1]) for pair in table]
+    _check_conservation(rules, talon, game)
+    _check_trump(game, talon)
+    for seat in range(n):
+        if not game.known[seat] <= set(game.hands[seat]):
+            raise SaveError(f"not a valid saved game: seat {seat} is said to hold cards not in its hand")
+    _restore_round(game, data, n)
+    game.history = [(_seat(s, n, "history seat"), parse_action(a)) for s, a in data["history"]]  # type: ignore[misc]
+    result = data["result"]
+    if result is not None:
+        game._result = Result(result["durak"], bool(result["draw"]), list(result["out_order"]),
+                              list(result["losers"]))
+        game._to_act = None
+    else:
+        game._to_act = _whose_turn(game)
+    return game
+
+
+def _restore_round(game: Game, data: dict[str, Any], n: int) -> None:
+    game.attacker = _seat(data["attacker"], n, "attacker", optional=True)
+    game.defender = _seat(data["defender"], n, "defender", optional=True)
+    game.opener = _seat(data["opener"], n, "opener", optional=True)
+    limit = data["limit"]
+    if type(limit) is not int or not 0 <= limit <= 6:
+        raise SaveError(f"not a valid saved game: limit must be 0 to 6, not {limit!r}")
+    game.limit = limit
+    game.taking = _flag(data["taking"], "taking")
+    game.passed = {_seat(s, n, "passed") for s in data["passed"]}  # type: ignore[misc]
+    game.emptied = [_seat(s, n, "emptied") for s in data["emptied"]]  # type: ignore[misc]
+    game.first_round = _flag(data["first_round"], "first_round")
+    round_no = data["round"]
+    if type(round_no) is not int or round_no < 0:
+        raise SaveError(f"not a valid saved game: round must be a whole number, not {round_no!r}")
+    game.round_no = round_no
+    if data["result"] is None:
+        if game.attacker is None or game.defender is None or game.opener is None:
+            raise SaveError("not a valid saved game: a game in play needs an attacker, a defender and an opener")
+        if not (game.active[game.attacker] and game.active[game.defender]):
+            raise SaveError("not a valid saved game: the attacker and defender must still be in the game")
+        game._set_throwers()
+
+
+def _check_conservation(rules: Rules, talon: list[Card], game: Game) -> None:
+    """Every card of the deck is in exactly one place."""
+    places = talon + game._discard + game.attacks + [d for d in game.defences if d is not None]
+    for hand in game.hands:
+        places += hand
+    seen: set[Card] = set()
+    for c in places:
+        if c in seen:
+            raise SaveError(f"not a valid saved game: {c} is in two places")
+        seen.add(c)
+    full = set(deck(rules.deck))
+    if seen != full:
+        stray = sorted(seen - full)
+        lost = sorted(full - seen)
+        what = f"{' '.join(map(str, stray))} not in a {rules.deck}-card deck" if stray else \
+            f"{' '.join(map(str, lost))} missing"
+        raise SaveError(f"not a valid saved game: cards are not conserved ({what})")
+
+
+def _check_trump(game: Game, talon: list[Card]) -> None:
+    card = game.trump_card
+    if card is not None and card & 3 != game.trump_index:
+        raise SaveError(f"not a valid saved game: trump card {card} is not of the trump suit {game.trump}")
+    if game.trump_exposed and (not talon or talon[-1] != card):
+        raise SaveError("not a valid saved game: the exposed trump card must be the talon's last card")
+
+
+def _whose_turn(game: Game) -> int:
+    if game.rules.variant == "prostoy":
+        seat = game.attacker if not game.attacks else game.defender
+    elif not game.attacks:
+        seat = game.attacker
+    elif not game.taking and None in game.defences:
+        seat = game.defender
+    else:
+        waiting = [s for s in game.throwers if s not in game.passed]
+        if not waiting:
+            raise SaveError("not a valid saved game: every attacker has passed but the round is open")
+        seat = waiting[0]
+    assert seat is not None
+    return seat
+
+
+def view_of(game: Game, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know, JSON-safe: never another hand's unseen cards or the talon order."""
+    rules = game.rules
+    n = rules.players
+    result = game.result
+    return {
+        "seat": seat,
+        "players": n,
+        "variant": rules.variant,
+        "rules": rules.to_dict(),
+        "trump": game.trump,
+        "trump_card": None if game.trump_card is None else str(game.trump_card),
+        "trump_exposed": game.trump_exposed,
+        "talon": len(game._talon),
+        "hand": [str(c) for c in sorted(game.hands[seat], key=sort_key(game.trump_index))],
+        "hand_sizes": [len(h) for h in game.hands],
+        "known": [_cards(game.known[s]) for s in range(n)],
+        "discard": _cards(game._discard),
+        "dealer": game.dealer,
+        "to_act": game.to_act,
+        **public_round(game),
+        "active": list(game.active),
+        "out_order": list(game.out_order),
+        "teams": None if rules.teams is None else [rules.team_of(s) for s in range(n)],
+        "history": [[s, str(a)] for s, a in game.history],
+        "result": None if result is None else result.to_dict(),
+    }
+
+
+def state_from_view(view: dict[str, Any], hands: list[list[Card]], talon: list[Card]) -> dict[str, Any]:
+    """A full save built from a view plus an assignment of its hidden cards (for determinized search)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": view["rules"],
+        "seed": None,
+        "dealer": view["dealer"],
+        "trump": view["trump"],
+        "trump_card": view["trump_card"],
+        "trump_exposed": view["trump_exposed"],
+        "talon": [str(c) for c in talon],
+        "hands": [[str(c) for c in hand] for hand in hands],
+        "discard": view["discard"],
+        "active": view["active"],
+        "out_order": view["out_order"],
+        "known": view["known"],
+        **{key: view[key] for key in ("table", "attacker", "defender", "opener", "limit", "taking", "passed",
+                                      "emptied", "first_round", "round")},
+        "history": view["history"],
+        "result": view["result"],
+    }

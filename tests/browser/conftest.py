@@ -1,0 +1,242 @@
+"""Fixtures for tests in real Chromium (Debian's /usr/bin/chromium) through pytest-playwright.
+
+- One static server per session (scripts/serve.py, free port on 127.0.0.1); `base_url` points at
+  it, so `page.goto("index.html?seed=1")` works. `pytest --base-url URL` tests another site instead.
+- One browser per session (pytest-playwright's `browser`), launched from playwright.config.py;
+  a fresh context and page per test, so every test sees a cold load.
+- `page` and `context` are watched: console errors, uncaught page errors, Python tracebacks
+  (console output or PyScript's `.py-error` boxes) fail the test. Expected ones can be allowed:
+  `page_errors.allow(r"regex")`. Pages of contexts a test makes itself: `page_errors.watch(p)`.
+- The `wait_ready` fixture, `wait_ready(page)`, waits for `document.body.dataset.state == "ready"`,
+  failing early on collected errors or state "error"; it returns the page's ready time in ms
+  (data-ready-ms, else performance.now()). The plain function is `wait_until_ready`.
+- Every test in this folder gets the `browser` marker (`pytest -m "not browser"` skips them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import re
+import time
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CONFIG = _load("durak_playwright_config", ROOT / "playwright.config.py")
+serve = _load("durak_serve", ROOT / "scripts" / "serve.py")
+
+expect.set_options(timeout=CONFIG.DEFAULT_TIMEOUT_MS)
+
+TRACEBACK = "Traceback (most recent call last)"
+PY_ERROR_BOXES_JS = "() => [...document.querySelectorAll('.py-error')].map(e => e.textContent)"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+class PageErrors:
+    """Console errors, uncaught page errors and Python tracebacks of the watched pages."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.pages: list[Page] = []
+        self._allowed: list[str] = []
+
+    def allow(self, pattern: str) -> None:
+        """Ignore errors matching this regular expression (re.search) for the rest of the test."""
+        self._allowed.append(pattern)
+
+    def watch(self, page: Page) -> None:
+        if page in self.pages:
+            return
+        self.pages.append(page)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self._add(page, f"uncaught: {error.stack or error}"))
+
+    def _add(self, page: Page, text: str) -> None:
+        self.errors.append(f"[{page.url}] {text}")
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        text = message.text
+        url = message.page.url if message.page else "?"
+        if message.type == "error":
+            where = message.location
+            place = f" ({where['url']}:{where['lineNumber']})" if where and where.get("url") else ""
+            self.errors.append(f"[{url}] console.error{place}: {text}")
+        elif TRACEBACK in text:
+            self.errors.append(f"[{url}] console.{message.type}: {text}")
+
+    def _py_error_boxes(self) -> list[str]:
+        found = []
+        for page in self.pages:
+            if page.is_closed():
+                continue
+            try:
+                boxes: list[str] = page.evaluate(PY_ERROR_BOXES_JS)
+            except PlaywrightError:  # navigating or crashed: the events tell the story
+                continue
+            found += [f"[{page.url}] PyScript error box: {text}" for text in boxes]
+        return found
+
+    def unexpected(self, *, scan_dom: bool = True) -> list[str]:
+        errors = self.errors + (self._py_error_boxes() if scan_dom else [])
+        unique = list(dict.fromkeys(errors))
+        return [e for e in unique if not any(re.search(p, e) for p in self._allowed)]
+
+    def check(self, *, scan_dom: bool = True) -> None:
+        errors = self.unexpected(scan_dom=scan_dom)
+        if errors:
+            raise AssertionError("errors in the browser:\n" + "\n".join(f"  {e}" for e in errors))
+
+
+PAGE_ERRORS = pytest.StashKey[PageErrors]()
+
+
+@pytest.fixture
+def page_errors(request: pytest.FixtureRequest) -> PageErrors:
+    errors = PageErrors()
+    request.node.stash[PAGE_ERRORS] = errors
+    return errors
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """Fail the test (not its teardown) when its pages logged errors."""
+    result = yield  # a test that failed already raises here, unchanged
+    errors = item.stash.get(PAGE_ERRORS, None)
+    if errors is not None:
+        errors.check()
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report = yield
+    errors = item.stash.get(PAGE_ERRORS, None)
+    if call.when == "call" and report.failed and errors is not None and errors.errors:
+        report.sections.append(("browser errors", "\n".join(errors.errors)))
+    return report
+
+
+# --- server, browser, context, page --------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site_server() -> Iterator[str]:
+    """Serve the repo root on a free port for the whole session; yields the base URL."""
+    server, url = serve.start_in_background(port=0)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> str:
+    given = pytestconfig.getoption("base_url", None)
+    with contextlib.suppress(ValueError):  # ValueError: no plugin registered the ini key
+        given = given or pytestconfig.getini("base_url")
+    if given:
+        return str(given).rstrip("/") + "/"
+    url: str = request.getfixturevalue("site_server")
+    return url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CONFIG.CHROMIUM_PATH).exists():
+        pytest.fail(f"{CONFIG.CHROMIUM_PATH} is missing: run `make setup` (never `playwright install`)")
+    return {
+        "headless": CONFIG.HEADLESS,
+        **browser_type_launch_args,  # --headed, --slowmo on the command line still apply
+        "executable_path": CONFIG.CHROMIUM_PATH,
+        "args": list(CONFIG.CHROMIUM_ARGS),
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {"viewport": dict(CONFIG.VIEWPORT), **browser_context_args}
+
+
+@pytest.fixture
+def context(context: BrowserContext, page_errors: PageErrors) -> BrowserContext:
+    context.set_default_timeout(CONFIG.DEFAULT_TIMEOUT_MS)
+    context.set_default_navigation_timeout(CONFIG.NAVIGATION_TIMEOUT_MS)
+    context.on("page", page_errors.watch)
+    return context
+
+
+@pytest.fixture
+def page(page: Page, page_errors: PageErrors) -> Page:
+    page_errors.watch(page)
+    return page
+
+
+# --- waiting for the page ------------------------------------------------------------------
+
+STATE_SETTLED_JS = "() => !!document.body && ['ready', 'error'].includes(document.body.dataset.state)"
+
+
+def wait_until_ready(page: Page, errors: PageErrors | None = None, timeout_ms: float | None = None) -> float:
+    """Wait until document.body.dataset.state is "ready"; return the page's ready time in ms.
+
+    Fails as soon as the page reports state "error" or `errors` has collected any, rather than
+    waiting out the timeout.
+    """
+    timeout_ms = CONFIG.READY_TIMEOUT_MS if timeout_ms is None else timeout_ms
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        if errors is not None:
+            errors.check(scan_dom=False)
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        if remaining_ms <= 0:
+            state = page.evaluate("() => document.body && document.body.dataset.state")
+            raise AssertionError(f"{page.url}: not ready after {timeout_ms:.0f} ms (data-state={state!r})")
+        try:
+            page.wait_for_function(STATE_SETTLED_JS, timeout=min(500.0, remaining_ms))
+            break
+        except PlaywrightTimeoutError:
+            continue
+    if errors is not None:
+        errors.check()
+    state = page.evaluate("() => document.body.dataset.state")
+    if state != "ready":
+        text = page.evaluate("() => document.body.innerText.slice(0, 2000)")
+        raise AssertionError(f"{page.url}: data-state={state!r}\n{text}")
+    ready_ms: float = page.evaluate("() => Number(document.body.dataset.readyMs || performance.now())")
+    return ready_ms
+
+
+@pytest.fixture
+def wait_ready(page_errors: PageErrors) -> Callable[..., float]:
+    """`wait_ready(page[, timeout_ms])`: wait_until_ready() bound to this test's error collector."""
+
+    def wait(page: Page, timeout_ms: float | None = None) -> float:
+        return wait_until_ready(page, page_errors, timeout_ms)
+
+    return wait

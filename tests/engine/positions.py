@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from durak import Game
+from durak import Game, parse_action
 
 
 def position(hands: list[str], *, trump: str = "D", talon: str = "", attacker: int = 0,
@@ -38,3 +38,8 @@ def play(game: Game, *moves: str) -> None:
         seat = game.to_act
         assert seat is not None, f"game over before {move!r}"
         game.apply(seat, move)
+
+
+def canon(text: str) -> str:
+    """The canonical notation of an action (attack cards in deck order)."""
+    return str(parse_action(text))

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Copy the runtime files of Pyodide and PyScript from node_modules/ into web/vendor/.
+
+Run after `npm ci` (`make setup` does both). Only what the browser loads is copied:
+
+- web/vendor/pyodide/: what `loadPyodide()` fetches at boot (checked in Chromium, see
+  tests/browser/test_vendor_boot.py). No source maps, no TypeScript types, no console pages.
+- web/vendor/pyscript/: the dist/*.js and dist/*.css of @pyscript/core, no source maps.
+
+Idempotent: a file is copied only when its size or modification time differ, files that
+no longer belong (e.g. chunks of an older PyScript) are removed, and web/vendor/vendor.json
+records the versions and files. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "web" / "vendor"
+
+# What pyodide.mjs loads to boot Python (no packages): the module, the Emscripten glue,
+# the wasm binary, the standard library and the package lock file (always fetched).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+class VendorError(Exception):
+    pass
+
+
+def pinned_version(package: str) -> str:
+    """The exact version package.json asks for."""
+    manifest = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    version = manifest.get("dependencies", {}).get(package)
+    if not isinstance(version, str):
+        raise VendorError(f"package.json has no dependency {package!r}")
+    return version
+
+
+def installed_dir(package: str) -> Path:
+    """node_modules/<package>, checked against the version pinned in package.json."""
+    directory = NODE_MODULES / package
+    manifest = directory / "package.json"
+    if not manifest.is_file():
+        raise VendorError(f"{directory.relative_to(ROOT)} is missing: run `npm ci` first (make setup does)")
+    installed = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+    wanted = pinned_version(package)
+    if installed != wanted:
+        raise VendorError(
+            f"node_modules has {package} {installed} but package.json pins {wanted}: run `npm ci`"
+        )
+    return directory
+
+
+def plan() -> dict[str, dict[str, Path]]:
+    """{vendor subfolder: {file name: source path}}."""
+    pyodide = installed_dir("pyodide")
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise VendorError(f"pyodide package lacks {', '.join(missing)}")
+    pyscript_dist = installed_dir("@pyscript/core") / "dist"
+    pyscript = {
+        path.name: path
+        for path in sorted(pyscript_dist.iterdir())
+        if path.is_file() and path.suffix in (".js", ".css")
+    }
+    if "core.js" not in pyscript or "core.css" not in pyscript:
+        raise VendorError(f"{pyscript_dist.relative_to(ROOT)} lacks core.js or core.css")
+    return {"pyodide": {name: pyodide / name for name in PYODIDE_FILES}, "pyscript": pyscript}
+
+
+def up_to_date(source: Path, target: Path) -> bool:
+    try:
+        s, t = source.stat(), target.stat()
+    except FileNotFoundError:
+        return False
+    return s.st_size == t.st_size and int(s.st_mtime) == int(t.st_mtime)
+
+
+def copy(source: Path, target: Path) -> None:
+    """Copy with metadata (the mtime makes the next run a no-op), atomically."""
+    partial = target.with_name(target.name + ".partial")
+    shutil.copy2(source, partial)
+    os.replace(partial, target)
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def vendor(*, check: bool = False, verbose: bool = False) -> int:
+    """Bring web/vendor/ up to date; return the number of changes (or needed changes, with check)."""
+    changes = 0
+    manifest: dict[str, object] = {
+        "pyodide": pinned_version("pyodide"),
+        "@pyscript/core": pinned_version("@pyscript/core"),
+        "files": {},
+    }
+    files: dict[str, int] = {}
+    for folder, sources in plan().items():
+        target_dir = VENDOR / folder
+        if not check:
+            target_dir.mkdir(parents=True, exist_ok=True)
+        for name, source in sources.items():
+            target = target_dir / name
+            files[f"{folder}/{name}"] = source.stat().st_size
+            if up_to_date(source, target):
+                continue
+            changes += 1
+            if verbose or check:
+                print(f"{'stale' if check else 'copy'}: web/vendor/{folder}/{name}")
+            if not check:
+                copy(source, target)
+        if target_dir.is_dir():
+            for extra in sorted(target_dir.iterdir()):
+                if extra.name not in sources:
+                    changes += 1
+                    if verbose or check:
+                        print(f"{'extra' if check else 'remove'}: web/vendor/{folder}/{extra.name}")
+                    if not check:
+                        if extra.is_dir():
+                            shutil.rmtree(extra)
+                        else:
+                            extra.unlink()
+    manifest["files"] = files
+    text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+    manifest_path = VENDOR / "vendor.json"
+    if check:
+        current = manifest_path.read_text(encoding="utf-8") if manifest_path.is_file() else ""
+        changes += current != text
+    else:
+        changes += write_if_changed(manifest_path, text)
+    return changes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if web/vendor is stale")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every file copied or removed")
+    args = parser.parse_args(argv)
+    try:
+        changes = vendor(check=args.check, verbose=args.verbose)
+    except VendorError as error:
+        print(f"vendor.py: {error}", file=sys.stderr)
+        return 1
+    if args.check:
+        print("web/vendor is up to date" if not changes else f"web/vendor is stale ({changes} changes)")
+        return 1 if changes else 0
+    total = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
+    state = f"{changes} changes" if changes else "already up to date"
+    print(f"web/vendor: {state} ({total / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+# Durak: a static site; the Python engine runs in the browser (PyScript + self-hosted Pyodide).
+#
+#   make setup   install everything the other targets need (idempotent; quick when done)
+#   make run     serve the repo root on http://127.0.0.1:$(PORT)  (PORT=8000 by default)
+#   make test    ruff, mypy, pytest (engine tests in CPython, tests/browser in Debian's Chromium)
+#   make bench   page-load timings in Chromium (benchmarks/pages.py; ARGS="--runs 5" etc.)
+#
+# Tools are called by their .venv/bin/... paths: no activation needed.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+PORT ?= 8000
+ARGS ?=
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM := /usr/bin/chromium
+# chromium-driver is for tools that speak WebDriver; the fonts are the ones Chromium
+# recommends (installed without the rest of its recommends: printer dialogs, upower, ...).
+APT_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+# Stamps make repeated runs cheap: redone only when their inputs change.
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+
+.PHONY: help setup chromium run test bench clean
+
+help:
+	@sed -n '3,7p' Makefile | sed 's/^# //'
+
+setup: chromium $(VENV_STAMP) $(NODE_STAMP)
+	@$(PYTHON) scripts/vendor.py
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's Chromium ($(APT_PACKAGES))"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		$(SUDO) apt-get update -q; \
+		$(SUDO) apt-get install -y -q --no-install-recommends $(APT_PACKAGES); \
+	fi
+
+$(VENV_STAMP): requirements-dev.txt
+	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	@touch $@
+
+run: setup
+	$(BIN)/python scripts/serve.py --port $(PORT)
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: setup
+	$(BIN)/python benchmarks/pages.py $(ARGS)
+
+clean:
+	rm -rf $(VENV) node_modules web/vendor .pytest_cache .mypy_cache .ruff_cache

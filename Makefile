@@ -29,7 +29,7 @@ NODE_STAMP := node_modules/.installed
 .PHONY: help setup chromium run test bench clean
 
 help:
-	@sed -n '3,7p' Makefile | sed 's/^# //'
+	@sed -n '3,6p' Makefile | sed 's/^# //'
 
 setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py

@@ -26,13 +26,13 @@ GAME_OVER = "game_over"
 
 class Event(NamedTuple):
     """One change. ``player`` acts or receives; ``target`` is a second seat (the new defender of a
-    transfer or a round); ``count`` is how many cards moved (a draw shows it even when cards are hidden)."""
+    transfer or a round); ``size`` is how many cards moved (a draw shows it even when cards are hidden)."""
 
     kind: str
     player: int | None = None
     cards: tuple[Card, ...] = ()
     target: int | None = None
-    count: int = 0
+    size: int = 0
     public: tuple[Card, ...] = ()
 
     def seen_by(self, seat: int | None) -> Event:
@@ -49,6 +49,6 @@ class Event(NamedTuple):
             data["cards"] = [str(c) for c in self.cards]
         if self.target is not None:
             data["target"] = self.target
-        if self.count:
-            data["count"] = self.count
+        if self.size:
+            data["count"] = self.size
         return data

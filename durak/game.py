@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -19,7 +20,6 @@ from .actions import (
     ATTACK_ONE,
     DEFEND,
     DEFEND_PAIR,
-    EXCHANGE,
     EXCHANGE_ACTION,
     PASS,
     PASS_ACTION,
@@ -321,25 +321,26 @@ class Game:
         return legal
 
     def _openings(self, hand: list[Card]) -> list[Action]:
-        legal = [ATTACK_ONE[c] for c in sorted(hand)]
-        if self.limit > 1:
-            by_rank: dict[int, list[Card]] = {}
-            for c in hand:
-                by_rank.setdefault(c >> 2, []).append(c)
-            for group in by_rank.values():
-                if len(group) > 1:
-                    group.sort()
-                    for size in range(2, min(len(group), self.limit) + 1):
-                        legal.extend(make(ATTACK, combo) for combo in combinations(group, size))
+        ordered = sorted(hand)
+        legal = [ATTACK_ONE[c] for c in ordered]
+        limit = self.limit
+        if limit > 1:
+            start = 0
+            for i in range(1, len(ordered) + 1):
+                if i == len(ordered) or ordered[i] >> 2 != ordered[start] >> 2:
+                    if i - start > 1:
+                        legal.extend(_same_rank_attacks(tuple(ordered[start:i]), limit))
+                    start = i
         return legal
 
     def _defences(self, hand: list[Card]) -> list[Action]:
-        trump = self.trump_index
+        beaters = BEATERS[self.trump_index]
         legal: list[Action] = []
         for attack, defence in zip(self.attacks, self.defences, strict=True):
             if defence is None:
                 row = DEFEND_PAIR[attack]
-                legal.extend([row[d] for d in hand if beats(d, attack, trump)])
+                can = beaters[attack]
+                legal.extend([row[d] for d in hand if d in can])
         legal.append(TAKE_ACTION)
         if self.rules.variant == PEREVODNOY and not any(d is not None for d in self.defences):
             legal.extend(self._transfers(hand))
@@ -490,8 +491,8 @@ class Game:
     def _close_round(self, out: list[Event]) -> None:
         defender, opener = self.defender, self.opener
         assert defender is not None and opener is not None
-        table = [c for pair in zip(self.attacks, self.defences, strict=True) for c in pair if c is not None]
         prostoy = self.rules.variant == PROSTOY
+        table = [c for pair in zip(self.attacks, self.defences, strict=True) for c in pair if c is not None]
         if prostoy:
             picked = [a for a, d in zip(self.attacks, self.defences, strict=True) if d is None]
             beaten = [c for a, d in zip(self.attacks, self.defences, strict=True) if d is not None for c in (a, d)]
@@ -501,20 +502,23 @@ class Game:
             picked, beaten = [], table
         if beaten:
             self._discard.extend(beaten)
-            out.append(Event(ev.DISCARD, None, tuple(beaten), count=len(beaten)))
+            out.append(Event(ev.DISCARD, None, tuple(beaten), size=len(beaten)))
         if picked:
             self.hands[defender].extend(picked)
             self.known[defender].update(picked)
             if defender in self.emptied:
                 self.emptied.remove(defender)
-            out.append(Event(ev.PICKUP, defender, tuple(picked), count=len(picked)))
-        if prostoy:
+            out.append(Event(ev.PICKUP, defender, tuple(picked), size=len(picked)))
+        if not self._talon:
+            pass
+        elif prostoy:
             self._draw(defender, out)
         else:
             n = self.rules.players
-            order = [(opener + step) % n for step in range(n)]
-            for seat in order:
-                if seat != defender and self.active[seat]:
+            active = self.active
+            for step in range(n):
+                seat = (opener + step) % n
+                if seat != defender and active[seat]:
                     self._draw(seat, out)
             self._draw(defender, out)
         self.attacks, self.defences = [], []
@@ -542,7 +546,7 @@ class Game:
             self.known[seat].add(drawn[-1])
         if seat in self.emptied:
             self.emptied.remove(seat)
-        out.append(Event(ev.DRAW, seat, tuple(drawn), count=len(drawn), public=public))
+        out.append(Event(ev.DRAW, seat, tuple(drawn), size=len(drawn), public=public))
 
     def _retire_empty_hands(self, out: list[Event]) -> None:
         if self._talon:
@@ -621,6 +625,17 @@ class Game:
         other.emptied = self.emptied[:]
         other.history = self.history[:]
         return other
+
+
+#: BEATERS[trump][attack]: the cards that beat ``attack`` when ``trump`` is the trump suit's index.
+BEATERS = tuple(tuple(frozenset(d for d in CARDS if beats(d, a, trump)) for a in CARDS) for trump in range(4))
+
+
+@lru_cache(maxsize=4096)
+def _same_rank_attacks(group: tuple[Card, ...], limit: int) -> tuple[Action, ...]:
+    """Opening attacks of two or more cards from one rank's cards, within the limit."""
+    return tuple(make(ATTACK, combo) for size in range(2, min(len(group), limit) + 1)
+                 for combo in combinations(group, size))
 
 
 def _is_prostoy_set(cards: tuple[Card, ...]) -> bool:

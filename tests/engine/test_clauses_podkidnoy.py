@@ -154,7 +154,7 @@ def test_draw_order_first_attacker_others_clockwise_defender_last():
                     attacker=1)
     game.apply(1, "attack 9S")
     events = game.apply(2, "take") + game.apply(1, "pass") + game.apply(0, "pass")
-    assert [(e.player, e.count) for e in events if e.kind == "draw"] == [(1, 5), (0, 4), (2, 3)]
+    assert [(e.player, e.size) for e in events if e.kind == "draw"] == [(1, 5), (0, 4), (2, 3)]
     assert game.attacker == 0  # the taker (seat 2) is skipped
 
 

@@ -92,6 +92,10 @@ class Game:
     _result: Result | None
     _to_act: int | None
     _legal: list[Action] | None
+    _prostoy: bool
+    _next_seat: list[int]
+    _prev_seat: list[int]
+    _thrower_cache: dict[tuple[int, int], list[int]]
 
     @classmethod
     def new(cls, rules: Rules, seed: int | None = None, dealer: int | None = None,
@@ -137,10 +141,12 @@ class Game:
         game = cls.__new__(cls)
         n = rules.players
         game.rules = rules
+        game._prostoy = rules.variant == PROSTOY
         game.seed = seed
         game.dealer = dealer
         game._discard = []
         game.active = [True] * n
+        game._refresh_neighbours()
         game.out_order = []
         game.known = [set() for _ in range(n)]
         game.attacks, game.defences = [], []
@@ -155,7 +161,7 @@ class Game:
     def _first_attacker(self, first_game: bool) -> int:
         """RULES §2/§4: lowest trump in the first game, else relative to the dealer (the last loser)."""
         n = self.rules.players
-        if self.rules.variant == PROSTOY or (not first_game and self.rules.first_attack == "loser_left"):
+        if self._prostoy or (not first_game and self.rules.first_attack == "loser_left"):
             return (self.dealer + 1) % n
         if not first_game:
             return (self.dealer - 1) % n
@@ -208,12 +214,21 @@ class Game:
 
     # ----------------------------------------------------------------- rounds
     def _next_active(self, seat: int) -> int:
+        """The next active player clockwise (``seat`` itself if nobody else is left)."""
+        return self._next_seat[seat]
+
+    def _prev_active(self, seat: int) -> int:
+        return self._prev_seat[seat]
+
+    def _refresh_neighbours(self) -> None:
+        """Recompute the neighbour tables; called whenever a player leaves or a state is loaded."""
         n = self.rules.players
-        for step in range(1, n + 1):
-            other = (seat + step) % n
-            if self.active[other]:
-                return other
-        return seat
+        active = self.active
+        self._next_seat = [next((seat + step) % n for step in range(1, n + 1) if active[(seat + step) % n])
+                           if any(active) else seat for seat in range(n)]
+        self._thrower_cache = {}  # valid while nobody leaves; its lists are never mutated
+        self._prev_seat = [next((seat - step) % n for step in range(1, n + 1) if active[(seat - step) % n])
+                           if any(active) else seat for seat in range(n)]
 
     def _opponent_after(self, seat: int) -> int:
         """The next active player clockwise who is not on ``seat``'s team."""
@@ -228,16 +243,8 @@ class Game:
                 return other
         return self._next_active(seat)
 
-    def _prev_active(self, seat: int) -> int:
-        n = self.rules.players
-        for step in range(1, n + 1):
-            other = (seat - step) % n
-            if self.active[other]:
-                return other
-        return seat
-
     def _start_round(self, attacker: int, first_round: bool = False) -> None:
-        defender = self._opponent_after(attacker)
+        defender = self._next_seat[attacker] if self.rules.teams is None else self._opponent_after(attacker)
         self.attacker = self.opener = attacker
         self.defender = defender
         self.first_round = first_round
@@ -247,12 +254,17 @@ class Game:
         self.passed = set()
         self.emptied = []
         self.limit = min(self._cap(), len(self.hands[defender]))
-        self._set_throwers()
+        throwers = self._thrower_cache.get((attacker, defender))
+        if throwers is None:
+            self._set_throwers()
+            self._thrower_cache[attacker, defender] = self.throwers
+        else:
+            self.throwers = throwers
         self._to_act = attacker
         self._legal = None
 
     def _cap(self) -> int:
-        if self.rules.variant == PROSTOY:
+        if self._prostoy:
             return 5
         return self.rules.first_defence_limit if self.first_round else MAX_ATTACK
 
@@ -262,8 +274,8 @@ class Game:
         assert attacker is not None and defender is not None
         rules = self.rules
         teams = rules.team_count
-        if rules.variant == PROSTOY:
-            self.throwers = [attacker]
+        if self._prostoy or self._prev_active(defender) == attacker == self._next_active(defender):
+            self.throwers = [attacker]  # Prostoy has no throw-ins; heads-up only the attacker adds
             return
         if rules.throw_in == "everyone":
             n = rules.players
@@ -282,7 +294,7 @@ class Game:
     def _advance(self, out: list[Event]) -> None:
         """Work out who acts next, closing the round when every allowed attacker has passed."""
         self._legal = None
-        if self.rules.variant == PROSTOY:
+        if self._prostoy:
             self._to_act = self.attacker if not self.attacks else self.defender
         elif not self.attacks:
             self._to_act = self.attacker
@@ -308,7 +320,7 @@ class Game:
 
     def _compute_legal(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        prostoy = self.rules.variant == PROSTOY
+        prostoy = self._prostoy
         legal: list[Action]
         if not self.attacks:
             legal = self._prostoy_sets(hand) if prostoy else self._openings(hand)
@@ -316,7 +328,7 @@ class Game:
             legal = self._defences(hand)
         else:
             legal = self._throw_ins(hand)
-        if self._can_exchange(seat):
+        if self.trump_exposed and self.rules.exchange and self._can_exchange(seat):
             legal.append(EXCHANGE_ACTION)
         return legal
 
@@ -325,12 +337,12 @@ class Game:
         legal = [ATTACK_ONE[c] for c in ordered]
         limit = self.limit
         if limit > 1:
-            start = 0
-            for i in range(1, len(ordered) + 1):
-                if i == len(ordered) or ordered[i] >> 2 != ordered[start] >> 2:
-                    if i - start > 1:
-                        legal.extend(_same_rank_attacks(tuple(ordered[start:i]), limit))
-                    start = i
+            ranks = [c >> 2 for c in ordered]
+            for rank in set(ranks):
+                count = ranks.count(rank)
+                if count > 1:
+                    first = ranks.index(rank)
+                    legal.extend(_same_rank_attacks(tuple(ordered[first : first + count]), limit))
         return legal
 
     def _defences(self, hand: list[Card]) -> list[Action]:
@@ -404,14 +416,14 @@ class Game:
         if action not in legal:
             raise IllegalAction(self._explain(seat, action))
         self.history.append((seat, action))
-        kind = action.kind
+        kind = action[0]
         if kind == ATTACK:
             return self._do_attack(seat, action.cards)
         if kind == DEFEND:
             return self._do_defend(seat, action.cards[0], action.cards[1])
         if kind == PASS:
             self.passed.add(seat)
-            out = [Event(ev.PASS, seat)]
+            out = [Event(ev.PASS, seat, ())]
             self._advance(out)
             return out
         if kind == TAKE:
@@ -436,7 +448,7 @@ class Game:
         self.defences.extend([None] * len(cards))
         self.passed.clear()
         out = [Event(ev.ATTACK, seat, cards)]
-        if self.rules.variant == PROSTOY:
+        if self._prostoy:
             self._draw(seat, out)
         self._advance(out)
         return out
@@ -446,7 +458,7 @@ class Game:
         self.defences[self.attacks.index(attack)] = defence
         self.passed.clear()
         out = [Event(ev.DEFEND, seat, (attack, defence))]
-        if self.rules.variant == PROSTOY and None not in self.defences:
+        if self._prostoy and None not in self.defences:
             self._close_round(out)
         else:
             self._advance(out)
@@ -456,7 +468,7 @@ class Game:
         out = [Event(ev.TAKE, seat)]
         self.taking = True
         self.passed.clear()
-        if self.rules.variant == PROSTOY:
+        if self._prostoy:
             self._close_round(out)
         else:
             self._advance(out)
@@ -491,44 +503,46 @@ class Game:
     def _close_round(self, out: list[Event]) -> None:
         defender, opener = self.defender, self.opener
         assert defender is not None and opener is not None
-        prostoy = self.rules.variant == PROSTOY
-        table = [c for pair in zip(self.attacks, self.defences, strict=True) for c in pair if c is not None]
-        if prostoy:
-            picked = [a for a, d in zip(self.attacks, self.defences, strict=True) if d is None]
-            beaten = [c for a, d in zip(self.attacks, self.defences, strict=True) if d is not None for c in (a, d)]
+        attacks, defences = self.attacks, self.defences
+        if self._prostoy:
+            picked = [a for a, d in zip(attacks, defences, strict=True) if d is None]
+            beaten = [c for a, d in zip(attacks, defences, strict=True) if d is not None for c in (a, d)]
         elif self.taking:
-            picked, beaten = table, []
+            picked, beaten = attacks + [d for d in defences if d is not None], []
         else:
-            picked, beaten = [], table
+            picked, beaten = [], attacks + defences  # type: ignore[operator]  # all beaten: no None left
         if beaten:
             self._discard.extend(beaten)
-            out.append(Event(ev.DISCARD, None, tuple(beaten), size=len(beaten)))
+            out.append(Event(ev.DISCARD, None, tuple(beaten), None, len(beaten)))
         if picked:
             self.hands[defender].extend(picked)
             self.known[defender].update(picked)
             if defender in self.emptied:
                 self.emptied.remove(defender)
-            out.append(Event(ev.PICKUP, defender, tuple(picked), size=len(picked)))
+            out.append(Event(ev.PICKUP, defender, tuple(picked), None, len(picked)))
+        if self._talon:
+            self._draw_after_round(opener, defender, out)
+        self.attacks, self.defences = [], []
         if not self._talon:
-            pass
-        elif prostoy:
-            self._draw(defender, out)
-        else:
+            self._retire_empty_hands(out)
+            if self._result is not None:
+                return
+        nxt = defender if not picked else self._next_active(defender)
+        if not self.active[nxt]:
+            nxt = self._next_active(nxt)
+        self._start_round(nxt)
+        out.append(Event(ev.ROUND, self.attacker, (), self.defender))
+
+    def _draw_after_round(self, opener: int, defender: int, out: list[Event]) -> None:
+        """Prostoy: only the defender (the attacker drew at once). Others: opener first, clockwise, defender last."""
+        if not self._prostoy:
             n = self.rules.players
             active = self.active
             for step in range(n):
                 seat = (opener + step) % n
                 if seat != defender and active[seat]:
                     self._draw(seat, out)
-            self._draw(defender, out)
-        self.attacks, self.defences = [], []
-        self._retire_empty_hands(out)
-        if self._result is None:
-            nxt = defender if not picked else self._next_active(defender)
-            if not self.active[nxt]:
-                nxt = self._next_active(nxt)
-            self._start_round(nxt)
-            out.append(Event(ev.ROUND, self.attacker, target=self.defender))
+        self._draw(defender, out)
 
     def _draw(self, seat: int, out: list[Event]) -> None:
         talon = self._talon
@@ -549,14 +563,16 @@ class Game:
         out.append(Event(ev.DRAW, seat, tuple(drawn), size=len(drawn), public=public))
 
     def _retire_empty_hands(self, out: list[Event]) -> None:
-        if self._talon:
-            return
+        """Once the talon is empty, empty hands leave (in the order they emptied) and the game may end."""
         empty = [s for s in range(self.rules.players) if self.active[s] and not self.hands[s]]
+        if not empty:
+            return  # nobody leaves, so the game cannot end this round either
         empty.sort(key=lambda s: self.emptied.index(s) if s in self.emptied else len(self.emptied) + s)
         for seat in empty:
             self.active[seat] = False
             self.out_order.append(seat)
             out.append(Event(ev.OUT, seat))
+        self._refresh_neighbours()
         rules = self.rules
         holders = [s for s in range(rules.players) if self.active[s]]
         teams = {s % rules.team_count for s in holders}
@@ -621,7 +637,6 @@ class Game:
         other.attacks = self.attacks[:]
         other.defences = self.defences[:]
         other.passed = set(self.passed)
-        other.throwers = self.throwers[:]
         other.emptied = self.emptied[:]
         other.history = self.history[:]
         return other

@@ -59,6 +59,7 @@ def game_from_scenario(cls: type[Game], data: object) -> Game:
                 raise ScenarioError(f"seat {seat} has no cards while the talon could still refill it")
             game.active[seat] = False
             game.out_order.append(seat)
+    game._refresh_neighbours()
     if not game.active[attacker]:
         raise ScenarioError(f"the attacker (seat {attacker}) has no cards")
     if len({rules.team_of(s) for s in range(n) if game.active[s]}) < 2:

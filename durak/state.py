@@ -133,6 +133,7 @@ def _restore(cls: type[Game], data: object) -> Game:
     if not isinstance(active, list) or len(active) != n:
         raise SaveError(f"not a valid saved game: active must list {n} flags")
     game.active = [_flag(a, "active") for a in active]
+    game._refresh_neighbours()
     game.out_order = [_seat(s, n, "out_order") for s in data["out_order"]]  # type: ignore[misc]
     known = data["known"]
     if not isinstance(known, list) or len(known) != n:

@@ -1,0 +1,155 @@
+"""Hard: searches (RULES.md §6). Exact endgames when every card is known, sampled worlds otherwise.
+
+The thinking is a generator that yields after each small unit of work (a playout, a slice of the
+endgame proof), so ``step`` can stop within a few milliseconds and the browser stays responsive;
+the same code runs to completion for ``choose``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from collections.abc import Generator, Iterator
+from random import Random
+from typing import Any
+
+from ..actions import ATTACK, DEFEND, EXCHANGE_ACTION, Action
+from ..game import Game
+from .endgame import DRAW, WIN, OutOfBudget, Solver
+from .inference import likelihoods
+from .normal import choose_normal
+from .sampler import Sampler
+from .search import Pimc
+from .seen import Seen
+from .situation import Situation
+
+#: Most moves searched at once; the rest are variations of these (another card of the same worth).
+MAX_CANDIDATES = 10
+#: Endgame proof size per world in iteration mode (about 1 s of CPython at the worst).
+NODES_PER_ITERATION = 600
+#: In time mode the endgame proof may take this many times the usual budget: exact play is worth it.
+ENDGAME_TIME_FACTOR = 3.0
+
+
+def fingerprint(seed: int, view: dict[str, Any]) -> int:
+    """A seed that depends only on the player's seed and what it sees: same view, same decision."""
+    return zlib.crc32(json.dumps(view, sort_keys=True).encode()) ^ (seed * 0x9E3779B1 & 0xFFFFFFFF)
+
+
+def candidates(seen: Seen, legal: list[Action], first: Action) -> list[Action]:
+    """The moves worth searching: the heuristic's pick first, then one of each kind of idea."""
+    if len(legal) <= MAX_CANDIDATES:
+        return [first, *(a for a in legal if a is not first)]
+    picked = [first]
+    trump = seen.trump
+    by_kind: dict[tuple[str, Any], Action] = {}
+    for action in sorted(legal, key=lambda a: len(a.cards)):
+        if action.kind == DEFEND:
+            attack, defence = action.cards
+            key: tuple[str, Any] = (DEFEND, (attack, defence & 3 == trump))
+            current = by_kind.get(key)
+            if current is None or defence < current.cards[1]:
+                by_kind[key] = action
+        elif action.kind == ATTACK and len(action.cards) > 1:
+            key = (ATTACK, len(action.cards))
+            current = by_kind.get(key)
+            if current is None or max(action.cards) < max(current.cards):
+                by_kind[key] = action
+        else:
+            picked.append(action)
+    picked.extend(by_kind.values())
+    return list(dict.fromkeys(picked))[:MAX_CANDIDATES]
+
+
+class HardThinker:
+    """One decision in progress."""
+
+    def __init__(
+        self, view: dict[str, Any], legal: list[Action], seed: int, iterations: int | None,
+        time_budget: float, every: bool = False,
+    ) -> None:
+        self.seen = Seen.read(view)
+        self.legal = legal
+        self.iterations = iterations
+        self.budget = time_budget
+        self.every = every  # analysis: value every legal move, not just find the best
+        self.rng = Random(fingerprint(seed, view))
+        self.choice = choose_normal(Situation.of_seen(self.seen), legal)
+        self.values: dict[Action, float] = {}
+        self.done = False
+        self.spent = 0.0
+        self.started = 0.0
+        self.deadline = 0.0
+        self.pimc: Pimc | None = None
+        self._work = self._think()
+
+    def step(self, max_seconds: float = 0.03) -> bool:
+        """Think for about ``max_seconds``; True once the decision is made."""
+        self.started = time.perf_counter()
+        self.deadline = self.started + max_seconds
+        while not self.done:
+            if self.iterations is None:
+                self.deadline = min(self.deadline, self.started + self.budget - self.spent)
+            try:
+                next(self._work)
+            except StopIteration:
+                self.done = True
+            if time.perf_counter() >= self.deadline:
+                break
+        self.spent = self.elapsed()
+        if self.iterations is None and self.spent >= self.budget:
+            self.done = True
+        if self.done and self.pimc is not None:
+            self.choice = self.pimc.best()
+            self.values.update(self.pimc.chances())
+        return self.done
+
+    def best(self) -> Action:
+        return self.choice
+
+    def elapsed(self) -> float:
+        """Thinking time so far, this step included (the browser's pauses between steps are not)."""
+        return self.spent + time.perf_counter() - self.started
+
+    def _think(self) -> Iterator[None]:
+        seen = self.seen
+        if not self.every and (len(self.legal) == 1 or EXCHANGE_ACTION in self.legal):
+            if EXCHANGE_ACTION in self.legal:
+                self.choice = EXCHANGE_ACTION  # a higher trump for the six: never worse
+            return
+        sampler = Sampler(seen, likelihoods(seen))
+        team = seen.rules.team_of(seen.me)
+        if sampler.certain:
+            solve_time = self.budget * (ENDGAME_TIME_FACTOR - 1)
+            self.budget *= ENDGAME_TIME_FACTOR
+            solved = yield from self._solve(sampler.world(self.rng), team, solve_time)
+            if solved:
+                return
+        moves = self.legal if self.every else candidates(seen, self.legal, self.choice)
+        self.pimc = Pimc(sampler, seen.me, team, moves, self.rng)
+        yield from self.pimc.run(self.iterations)
+
+    def _solve(self, world: Game, team: int, solve_time: float) -> Generator[None, None, bool]:
+        """Prove the best move exactly; False when the budget runs out or every move loses.
+
+        A proof cut short by the end of a step resumes from the solver's table in the next step.
+        """
+        solver = Solver(team)
+        budget = None if self.iterations is None else self.iterations * NODES_PER_ITERATION
+        while True:
+            try:
+                nodes = 1 << 40 if budget is None else budget - solver.nodes
+                values = solver.solve(world, nodes, self.deadline, every=self.every)
+                break
+            except OutOfBudget:
+                if budget is not None and solver.nodes >= budget:
+                    return False
+                if budget is None and self.elapsed() >= solve_time:
+                    return False
+                yield
+        self.values = {a: (v + 1) / 2 for a, v in values}
+        if values[0][1] in (WIN, DRAW) or self.every:
+            self.choice = values[0][0]
+            return True
+        return False  # lost against perfect play: let sampled play find the likeliest slip

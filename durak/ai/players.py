@@ -1,0 +1,83 @@
+"""The players behind ``make_player``: one interface for every level, sliced or not.
+
+A player sees only a view and the legal actions. ``start`` returns a thinker that works in steps
+of a few milliseconds, so a browser's main thread can interleave thinking and drawing; ``choose``
+runs the same thinker to the end.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any, Protocol
+
+from ..actions import Action
+from .easy import choose_easy
+from .hard import HardThinker, fingerprint
+from .normal import choose_normal
+from .seen import Seen
+from .situation import Situation
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+class Thinker(Protocol):
+    """A decision in progress: ``step`` until it returns True, then read ``best``."""
+
+    def step(self, max_seconds: float = 0.03) -> bool: ...
+
+    def best(self) -> Action: ...
+
+
+class Decided:
+    """A thinker whose decision is already made (the quick levels)."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def step(self, max_seconds: float = 0.03) -> bool:
+        return True
+
+    def best(self) -> Action:
+        return self.action
+
+
+class Player:
+    """An AI player of one level."""
+
+    def __init__(self, level: str, seed: int, iterations: int | None, time_budget: float) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}: choose {', '.join(LEVELS)}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        self.level = level
+        self.seed = seed
+        self.iterations = iterations
+        self.time_budget = time_budget
+
+    def start(self, view: dict[str, Any], legal: list[Action]) -> Thinker:
+        """Begin a decision; the quick levels are done at once."""
+        if not legal:
+            raise ValueError("no legal action to choose from: this seat is not to act")
+        if self.level == "hard":
+            return HardThinker(view, legal, self.seed, self.iterations, self.time_budget)
+        if self.level == "random":
+            return Decided(Random(fingerprint(self.seed, view)).choice(legal))
+        situation = Situation.of_seen(Seen.read(view))
+        choose = choose_easy if self.level == "easy" else choose_normal
+        return Decided(choose(situation, legal))
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The action to play: one of ``legal``."""
+        thinker = self.start(view, legal)
+        while not thinker.step(float("inf") if self.iterations is not None else 1.0):
+            pass
+        return thinker.best()
+
+
+def make_player(level: str, seed: int = 0, iterations: int | None = None, time_budget: float = 0.2) -> Player:
+    """A player of ``level``: "easy", "normal", "hard" (or "random", a yardstick).
+
+    ``iterations`` makes the hard player reproducible: that many sampled worlds per decision instead of
+    ``time_budget`` seconds of thinking.
+    """
+    return Player(level, seed, iterations, time_budget)

@@ -1,0 +1,145 @@
+"""The table's pure-Python parts in CPython: text catalogues, URL parameters, saves."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from web import storage
+from web.i18n import CATALOGUES, LANGS, card_name, card_symbol, pick_lang, t
+from web.params import Settings, parse_query, problems, to_query
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_french_and_english_have_the_same_keys_and_placeholders() -> None:
+    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
+    assert set(en) == set(fr)
+    for key in en:
+        assert _fields(en[key]) == _fields(fr[key]), key
+        assert fr[key].strip(), key
+
+
+def test_every_key_the_code_uses_exists() -> None:
+    used: set[str] = set()
+    for path in [*(ROOT / "web").glob("*.py"), ROOT / "index.html"]:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\([^,()]+, "([a-z0-9_]+)"\s*[,)]', text))
+        used |= set(re.findall(r'data-i18n(?:-label)?="([a-z0-9_]+)"', text))
+    assert used, "no keys found"
+    missing = sorted(k for k in used if k not in CATALOGUES["en"])
+    assert not missing
+
+
+@pytest.mark.parametrize(("lang", "card", "name"), [
+    ("en", "QH", "queen of hearts"), ("fr", "QH", "dame de cœur"), ("en", "10S", "ten of spades"),
+    ("fr", "AC", "as de trèfle"), ("fr", "JD", "valet de carreau"), ("en", "6C", "six of clubs"),
+])
+def test_card_names_for_screen_readers(lang: str, card: str, name: str) -> None:
+    assert card_name(lang, card) == name
+
+
+def test_card_symbols_follow_the_language() -> None:
+    assert card_symbol("en", "QH") == "Q♥"
+    assert card_symbol("fr", "QH") == "D♥"
+    assert card_symbol("fr", "KS") == "R♠"
+
+
+def test_language_comes_from_browser_preferences() -> None:
+    assert pick_lang(["fr-CA", "en-US"]) == "fr"
+    assert pick_lang(["de-DE", "en-GB"]) == "en"
+    assert pick_lang(["de"]) == "en"
+    assert set(LANGS) == {"en", "fr"}
+
+
+def test_url_parameters_open_a_game() -> None:
+    parsed = parse_query("?variant=podkidnoy&players=2&level=hard&seed=42&lang=fr&speed=instant")
+    assert parsed.settings == Settings(variant="podkidnoy", players=2, seats=("human", "hard"), seed=42)
+    assert (parsed.lang, parsed.speed, parsed.ignored) == ("fr", "instant", [])
+    parsed = parse_query("deck=52&players=4&throw_in=everyone&first_defence_limit=5&exchange=on&teams=2v2")
+    s = parsed.settings
+    assert s is not None
+    chosen = (s.deck, s.players, s.throw_in, s.first_defence_limit, s.exchange, s.teams)
+    assert chosen == (52, 4, "everyone", 5, True, "2v2")
+    assert s.seats == ("human", "normal", "normal", "normal")
+
+
+def test_url_seats_choose_humans_and_levels() -> None:
+    s = parse_query("players=3&seats=human,easy").settings
+    assert s is not None and s.seats == ("human", "human", "easy")
+    assert s.humans == [0, 1]
+
+
+def test_bad_url_values_are_listed_not_fatal() -> None:
+    parsed = parse_query("players=many&variant=chess&lang=de&speed=warp&seed=x")
+    assert parsed.settings == Settings()
+    assert sorted(parsed.ignored) == sorted(["players=many", "variant=chess", "lang=de", "speed=warp", "seed=x"])
+
+
+def test_no_game_keys_means_no_game() -> None:
+    assert parse_query("?lang=fr&speed=fast").settings is None
+    assert parse_query("").settings is None
+
+
+def test_to_query_round_trips() -> None:
+    s = Settings(variant="perevodnoy", players=4, deck=52, throw_in="everyone", exchange=False, teams="2v2",
+                 seats=("human", "easy", "human", "hard"), seed=9)
+    assert parse_query(to_query(s)).settings == s
+
+
+@pytest.mark.parametrize(("settings", "key"), [
+    (Settings(players=6, deck=24, seats=("human",) * 6), "err_deck_players"),
+    (Settings(players=3, teams="2v2", seats=("human",) * 3), "err_teams_players"),
+    (Settings(variant="prostoy", players=4, teams="2v2", seats=("human",) * 4), "err_prostoy_teams"),
+    (Settings(variant="prostoy", throw_in="everyone"), "err_prostoy_throw_in"),
+    (Settings(variant="prostoy", first_defence_limit=5), "err_prostoy_first_defence"),
+])
+def test_unplayable_settings_are_explained_in_both_languages(settings: Settings, key: str) -> None:
+    from durak import Rules, RulesError
+
+    found = problems(settings)
+    assert found and found[0][0] == key
+    assert t("fr", key, **found[0][1]) != t("en", key, **found[0][1])
+    with pytest.raises(RulesError):
+        Rules(**settings.rules_kwargs())
+
+
+def test_playable_settings_have_no_problem() -> None:
+    for variant in ("podkidnoy", "perevodnoy", "prostoy"):
+        for players in range(2, 7):
+            s = Settings(variant=variant, players=players, seats=("human",) * players)
+            assert problems(s) == []
+
+
+def test_save_round_trip_and_set_aside() -> None:
+    store = storage.MemoryStore()
+    assert storage.load(store, lambda d: d) == (None, False)
+    storage.save(store, {"x": 1})
+    restored, set_aside = storage.load(store, lambda d: d["x"])
+    assert (restored, set_aside) == (1, False)
+    store.set(storage.SAVE_KEY, "{not json")
+    assert storage.load(store, lambda d: d) == (None, True)
+    assert store.get(storage.SET_ASIDE_KEY) == "{not json"
+    assert store.get(storage.SAVE_KEY) is None
+    store.set(storage.SAVE_KEY, json.dumps({"version": 0}))
+    assert storage.load(store, lambda d: d) == (None, True)
+
+
+def test_pyscript_toml_maps_every_module() -> None:
+    toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    assert 'interpreter = "./web/vendor/pyodide/pyodide.mjs"' in toml
+    modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts]
+    modules += [p for p in (ROOT / "web").glob("*.py") if p.name != "app.py"]
+    for path in modules:
+        rel = path.relative_to(ROOT).as_posix()
+        assert f'"./{rel}" = "./{rel}"' in toml, rel
+    for listed in re.findall(r'^"\./([^"]+)"', toml, re.M):
+        assert (ROOT / listed).is_file(), listed

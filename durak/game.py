@@ -93,6 +93,7 @@ class Game:
     _to_act: int | None
     _legal: list[Action] | None
     _prostoy: bool
+    _hand_size: int
     _next_seat: list[int]
     _prev_seat: list[int]
     _thrower_cache: dict[tuple[int, int], list[int]]
@@ -142,6 +143,7 @@ class Game:
         n = rules.players
         game.rules = rules
         game._prostoy = rules.variant == PROSTOY
+        game._hand_size = rules.hand_size
         game.seed = seed
         game.dealer = dealer
         game._discard = []
@@ -374,9 +376,8 @@ class Game:
         legal: list[Action] = []
         if len(self.attacks) < self.limit:
             ranks = {c >> 2 for c in self.attacks}
-            ranks.update(d >> 2 for d in self.defences if d is not None)
+            ranks.update([d >> 2 for d in self.defences if d is not None])
             legal = [ATTACK_ONE[c] for c in hand if c >> 2 in ranks]
-            legal.sort()
         legal.append(PASS_ACTION)
         return legal
 
@@ -545,14 +546,19 @@ class Game:
         self._draw(defender, out)
 
     def _draw(self, seat: int, out: list[Event]) -> None:
+        """Refill ``seat`` to the hand size from the top of the talon; the exposed trump comes last."""
         talon = self._talon
         hand = self.hands[seat]
-        need = self.rules.hand_size - len(hand)
+        need = self._hand_size - len(hand)
         if need <= 0 or not talon:
             return
-        drawn = talon[-need:][::-1] if need < len(talon) else talon[::-1]
-        del talon[len(talon) - len(drawn) :]
-        hand.extend(drawn)
+        if need >= len(talon):
+            drawn = talon[::-1]
+            talon.clear()
+        else:
+            drawn = talon[-need:][::-1]
+            del talon[-need:]
+        hand += drawn
         public: tuple[Card, ...] = ()
         if not talon and self.trump_exposed:
             self.trump_exposed = False
@@ -560,7 +566,7 @@ class Game:
             self.known[seat].add(drawn[-1])
         if seat in self.emptied:
             self.emptied.remove(seat)
-        out.append(Event(ev.DRAW, seat, tuple(drawn), size=len(drawn), public=public))
+        out.append(Event(ev.DRAW, seat, tuple(drawn), None, len(drawn), public))
 
     def _retire_empty_hands(self, out: list[Event]) -> None:
         """Once the talon is empty, empty hands leave (in the order they emptied) and the game may end."""

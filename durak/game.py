@@ -313,7 +313,7 @@ class Game:
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now ([] unless ``seat`` is to act)."""
-        if seat != self._to_act or seat is None:
+        if seat != self._to_act or type(seat) is not int:
             return []
         legal = self._legal
         if legal is None:
@@ -407,7 +407,7 @@ class Game:
         if not isinstance(action, Action):
             action = parse_action(action)
         legal = self._legal
-        if legal is None or seat != self._to_act:
+        if legal is None or seat != self._to_act or type(seat) is not int:
             if self._result is not None:
                 raise IllegalAction(f"cannot {action}: the game is over")
             seat = self._seat(seat)

@@ -255,7 +255,8 @@ class Game:
         self.taking = False
         self.passed = set()
         self.emptied = []
-        self.limit = min(self._cap(), len(self.hands[defender]))
+        cap = 5 if self._prostoy else (self.rules.first_defence_limit if first_round else MAX_ATTACK)
+        self.limit = min(cap, len(self.hands[defender]))
         throwers = self._thrower_cache.get((attacker, defender))
         if throwers is None:
             self._set_throwers()
@@ -523,10 +524,10 @@ class Game:
             out.append(Event(ev.PICKUP, defender, tuple(picked), None, len(picked)))
         if self._talon:
             self._draw_after_round(opener, defender, out)
-        self.attacks, self.defences = [], []
-        if not self._talon:
+        else:
             self._retire_empty_hands(out)
             if self._result is not None:
+                self.attacks, self.defences = [], []
                 return
         nxt = defender if not picked else self._next_active(defender)
         if not self.active[nxt]:

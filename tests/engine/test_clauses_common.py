@@ -119,6 +119,7 @@ def test_end_last_player_holding_cards_is_durak():
     assert game.result.durak == 1 and game.result.losers == [1] and not game.result.draw
     assert game.result.out_order == [0]
     assert game.to_act is None
+    assert game.table == [] and Game.from_dict(game.to_dict()).result == game.result  # the table went to the pile
 
 
 def test_end_draw_when_the_last_round_empties_every_hand():

@@ -83,6 +83,9 @@ def play(
         seat = game.to_act
         assert seat is not None
         legal = game.legal_actions(seat)
+        if not legal:
+            report.defects.append(f"deal seed {deal_seed}, rotation {rotation}: seat {seat} to act has no legal action")
+            return
         start = time.perf_counter()
         action = bots[seat].choose(game.view(seat), legal)
         report.times[lineup[entry[seat]]].append(time.perf_counter() - start)

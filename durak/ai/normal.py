@@ -22,6 +22,12 @@ from ..cards import Card, beats
 from .situation import Situation
 from .tactics import beat_chance, cheapest_cover, strength
 
+UNBEATABLE_WEIGHT = 0.5
+ADD_BASE = 0.85
+JUNK_BASE = 0.6
+PAIR_BONUS = 1.5
+PROSTOY_BASE = 1.0
+
 
 def choose_normal(s: Situation, legal: list[Action]) -> Action:
     """The normal level's action: one of ``legal``."""
@@ -33,19 +39,13 @@ def choose_normal(s: Situation, legal: list[Action]) -> Action:
     if not attacks:
         return PASS_ACTION
     if not s.attacks:
-        return max(attacks, key=lambda a: _opening_value(s, a.cards))
+        value = _prostoy_value if s.prostoy else _opening_value
+        return max(attacks, key=lambda a: value(s, a.cards))
     return _throw_in(s, [a.cards[0] for a in attacks])
 
 
 def _cost(s: Situation, card: int) -> int:
     return strength(card, s.trump, s.lowest)
-
-
-def precious(s: Situation, card: int) -> bool:
-    """A card worth keeping for now: a trump, or a high card while the talon is still large."""
-    if card & 3 == s.trump:
-        return True
-    return s.fresh > 0.3 and _cost(s, card) >= s.ranks - 3
 
 
 def _opening_value(s: Situation, cards: tuple[Card, ...]) -> float:
@@ -56,15 +56,23 @@ def _opening_value(s: Situation, cards: tuple[Card, ...]) -> float:
         value -= s.ranks * (1 + s.fresh)
     if len(cards) > 1:
         cheap = worst < s.ranks * 0.6 or s.talon == 0
-        value += (len(cards) - 1) * (1.5 if cheap else -2.0)
-    if s.prostoy:
-        value += _prostoy_bonus(s, cards)
+        value += (len(cards) - 1) * (PAIR_BONUS if cheap else -2.0)
+    if s.unseen is not None:
+        unbeatable = sum(1 - _beat_chance(s, c) for c in cards)
+        value += unbeatable * s.ranks * UNBEATABLE_WEIGHT * (1 - s.fresh)
     return value
 
 
-def _prostoy_bonus(s: Situation, cards: tuple[Card, ...]) -> float:
-    """In Prostoy the attacker refills at once: unloading many cheap cards is the whole game."""
-    return sum(s.ranks * 0.7 - _cost(s, c) for c in cards if not precious(s, c))
+def _prostoy_value(s: Situation, cards: tuple[Card, ...]) -> float:
+    """Prostoy's attacker refills at once: every cheap card out is a better card in, so unload many."""
+    value = 0.0
+    for card in cards:
+        value += s.ranks * PROSTOY_BASE - _cost(s, card)
+        if s.talon == 0:
+            value += s.ranks
+        if s.unseen is not None:
+            value += (1 - _beat_chance(s, card)) * s.ranks * UNBEATABLE_WEIGHT
+    return value
 
 
 def _throw_in(s: Situation, cards: list[Card]) -> Action:
@@ -76,7 +84,7 @@ def _throw_in(s: Situation, cards: list[Card]) -> Action:
     best_score = 0.0
     for card in cards:
         chance = _beat_chance(s, card)
-        affordable = card & 3 != s.trump and _cost(s, card) <= s.ranks * (0.45 + 0.55 * (1 - s.fresh))
+        affordable = card & 3 != s.trump and _cost(s, card) <= s.ranks * (ADD_BASE + (1 - ADD_BASE) * (1 - s.fresh))
         if not affordable and not (s.talon == 0 and chance < 0.35):
             continue
         score = 1.5 - chance - _cost(s, card) / (2 * s.ranks)
@@ -88,7 +96,7 @@ def _throw_in(s: Situation, cards: list[Card]) -> Action:
 def _junk_for_taker(s: Situation, card: Card) -> bool:
     if s.talon == 0:
         return card & 3 != s.trump or card.rank <= s.lowest + 2
-    return card & 3 != s.trump and _cost(s, card) <= s.ranks * (0.6 + 0.4 * (1 - s.fresh))
+    return card & 3 != s.trump and _cost(s, card) <= s.ranks * (JUNK_BASE + (1 - JUNK_BASE) * (1 - s.fresh))
 
 
 def _beat_chance(s: Situation, card: Card) -> float:
@@ -104,8 +112,8 @@ def _defend(s: Situation, legal: list[Action]) -> Action:
     transfers = [a.cards[0] for a in legal if a.kind == TRANSFER]
     if transfers:
         card = min(transfers, key=lambda c: _cost(s, c))
-        spent = max((_cost(s, d) for _, d in cover), default=1 << 20) if cover else 1 << 20
-        if not precious(s, card) or _cost(s, card) < spent:
+        dearest = max(_cost(s, d) for _, d in cover) if cover else None
+        if card & 3 != s.trump or dearest is None or _cost(s, card) < dearest:
             return TRANSFER_ONE[card]
     if cover is None or _should_take(s, cover):
         return TAKE_ACTION
@@ -114,29 +122,26 @@ def _defend(s: Situation, legal: list[Action]) -> Action:
 
 
 def _should_take(s: Situation, cover: list[tuple[Card, Card]]) -> bool:
-    """Early on, a cheap attack is not worth a good trump: take it and keep the trump."""
-    if s.talon == 0 or len(s.hand) > s.hand_size + 1:
+    """Early on, one cheap card is not worth one of my two best trumps: take it and keep them.
+
+    Only that narrow case: a taker gets every throw-in too, and the arena shows broader taking loses.
+    """
+    if s.fresh < 0.5 or len(s.attacks) > 1 or len(s.hand) > s.hand_size:
         return False
-    trumps = [(a, d) for a, d in cover if d & 3 == s.trump and a & 3 != s.trump]
-    if not trumps:
+    attack, defence = cover[0]
+    if defence & 3 != s.trump or attack & 3 == s.trump:
         return False
-    cheap_table = all(_cost(s, a) < s.ranks * 0.6 for a in s.attacks) and len(s.attacks) <= 2
-    best_trump = max(_cost(s, d) for _, d in trumps) - s.ranks
-    if s.fresh > 0.5:
-        return cheap_table and best_trump >= 3
-    if s.fresh > 0.2:
-        return cheap_table and (len(trumps) >= 2 or best_trump >= s.ranks - 3)
-    return False
+    return _cost(s, defence) - s.ranks >= s.ranks - 2 and _cost(s, attack) <= 3
 
 
 def _defend_prostoy(s: Situation) -> Action:
-    """Prostoy defends card by card: beat what is worth beating, pick up the rest."""
+    """Prostoy defends card by card and refills after: beat whatever can be beaten, dearest attack first."""
     unbeaten = sorted(
         (a for a, d in zip(s.attacks, s.defences, strict=True) if d is None),
         key=lambda c: -_cost(s, c),
     )
     for attack in unbeaten:
-        options = sorted((c for c in s.hand if beats(c, attack, s.trump)), key=lambda c: _cost(s, c))
-        if options and (not precious(s, options[0]) or s.fresh < 0.3 or _cost(s, attack) >= s.ranks * 0.6):
-            return DEFEND_PAIR[attack][options[0]]
+        options = [c for c in s.hand if beats(c, attack, s.trump)]
+        if options:
+            return DEFEND_PAIR[attack][min(options, key=lambda c: _cost(s, c))]
     return TAKE_ACTION

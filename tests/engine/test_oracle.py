@@ -12,11 +12,12 @@ What it reads from the engine:
   for ``from_scenario`` positions also ``game.attacker`` (the scenario names it). The first attacker
   of a dealt game is worked out from the dealer and the hands, and checked against the engine.
 * to compare, at every step: ``to_act``, ``legal_actions(p)`` for every seat, ``attacker``,
-  ``defender``, ``hand(p)``, ``table``, ``talon``, ``discard``, ``result`` and the attribute ``limit``
-  (game.py; also shown in views).
+  ``defender``, ``hand(p)``, ``table``, ``talon``, ``discard``, ``result`` and the attributes ``limit``,
+  ``active`` and ``out_order`` (game.py; also shown in views).
 
-It never reads ``passed``, ``throwers``, ``taking``, ``first_round``, ``opener``, ``active``, ``emptied``
-or ``known``: it keeps its own. ``test_perft.py`` reuses ``Ref`` for its own, engine-free perft counts.
+It never reads ``passed``, ``throwers``, ``taking``, ``first_round``, ``opener``, ``emptied`` or ``known``,
+and never decides anything from what it compares: it keeps its own state. ``test_perft.py`` reuses ``Ref``
+for its own, engine-free perft counts.
 """
 
 from __future__ import annotations
@@ -407,6 +408,8 @@ def differences(ref: Ref, game: Game) -> list[str]:
     check("discard", sorted(ref.discard), sorted(str(c) for c in game.discard))
     got_result = None if game.result is None else game.result.to_dict()
     check("result", ref.result, got_result)
+    check("players still in", ref.active, list(game.active))
+    check("out order", ref.out_order, list(game.out_order))
     if ref.result is None:
         check("attacker", ref.attacker, game.attacker)
         check("defender", ref.defender, game.defender)
@@ -432,19 +435,47 @@ def report(game: Game, diffs: list[str], history: list[str]) -> str:
             + f"\nafter moves: {history[-12:]}\nposition: {json.dumps(game.to_dict())}")
 
 
+def eager(rng: random.Random, legal: list[Any]) -> Any:
+    """A random player who mostly beats, transfers, throws in and exchanges rather than takes or passes:
+    it empties hands and reaches the end of the talon in more ways than uniform random play."""
+    for kind in ("defend", "transfer", "attack", "exchange"):
+        mine = [a for a in legal if a.kind == kind]
+        if mine and rng.random() < 0.85:
+            return rng.choice(mine)
+    return rng.choice(legal)
+
+
+class Disagreement(AssertionError):
+    """The engine and the reference differ; ``game`` is the engine at that point."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def known_bug(game: Game) -> str | None:
+    """The ENGINE_BUGS.md entry a disagreement is an instance of, if any (None: a new one)."""
+    if not game.talon and any(game.active[s] and not game.hand(s) for s in range(game.rules.players)):
+        return "ENGINE_BUGS.md #2: an empty hand does not leave when the round's own draws empty the talon"
+    return None
+
+
 def play_in_step(game: Game, ref: Ref, rng: random.Random, cap: int = 3000) -> int:
-    """Random play with the engine and the reference side by side; returns the positions compared."""
+    """Random play with the engine and the reference side by side (uniform random moves, or ``eager``
+    ones for half of the seeds); returns the number of positions compared; raises ``Disagreement``."""
+    pick = eager if rng.random() < 0.5 else lambda r, legal: r.choice(legal)
     moves: list[str] = []
     positions = 0
     while True:
         diffs = differences(ref, game)
-        assert not diffs, report(game, diffs, moves)
+        if diffs:
+            raise Disagreement(report(game, diffs, moves), game)
         positions += 1
         seat = game.to_act
         if seat is None:
             return positions
         assert positions < cap, "game runs past the move cap"
-        action = rng.choice(game.legal_actions(seat))
+        action = pick(rng, sorted(game.legal_actions(seat), key=str))  # the path is independent of list order
         moves.append(f"{seat}: {action}")
         game.apply(seat, action)
         ref.apply(seat, key_of(action))
@@ -487,22 +518,45 @@ def games_for(variant: str, players: int) -> Iterator[tuple[Rules, int]]:
 
 
 # ----------------------------------------------------------------------------- the tests
+class Sweep:
+    """Runs many games; a disagreement that is a known engine bug is counted (the test then reports xfail,
+    not strict: the bug's own test in this file is the strict xfail), any other one fails the test."""
+
+    def __init__(self) -> None:
+        self.positions = 0
+        self.known: dict[str, int] = {}
+
+    def play(self, game: Game, ref: Ref, rng: random.Random) -> None:
+        try:
+            self.positions += play_in_step(game, ref, rng)
+        except Disagreement as error:
+            bug = known_bug(error.game)
+            if bug is None:
+                raise
+            self.known[bug] = self.known.get(bug, 0) + 1
+
+    def finish(self, at_least: int) -> None:
+        assert self.positions >= at_least
+        if self.known:
+            pytest.xfail("; ".join(f"{bug} ({count} game(s))" for bug, count in self.known.items()))
+
+
 @pytest.mark.parametrize(("variant", "players"), GRID)
 def test_engine_agrees_with_reference_in_random_games(variant: str, players: int) -> None:
-    """Every option combination of this variant and player count, one seeded random game each:
-    the engine's legal actions equal the reference's in every position, and so does the state."""
-    positions = 0
+    """Every option combination of this variant and player count, one seeded random game each (more for
+    short games): the engine's legal actions equal the reference's in every position, and so does the state."""
+    sweep = Sweep()
     for rules, seed in games_for(variant, players):
         game = Game.new(rules, seed=seed)
-        ref = Ref.from_game(game)
-        positions += play_in_step(game, ref, random.Random(seed))
-    assert positions > 1000
+        sweep.play(game, Ref.from_game(game), random.Random(seed))
+    sweep.finish(at_least=1000)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("first_attack", ["loser_left", "against_loser"])
 def test_series_games_agree(variant: str, first_attack: str) -> None:
     """Later games of a series: the loser deals, the first attacker follows the first_attack option."""
+    sweep = Sweep()
     for players in (2, 3, 4):
         teams = "2v2" if players == 4 and variant != "prostoy" else None
         rules = Rules(variant=variant, players=players, first_attack=first_attack, teams=teams)
@@ -512,9 +566,11 @@ def test_series_games_agree(variant: str, first_attack: str) -> None:
             game = series.game
             hands = [[str(c) for c in game.hand(p)] for p in range(players)]
             attacker = first_attacker(rules, hands, game.trump, game.dealer, first_game=index == 0)
-            ref = Ref.from_game(game, attacker=attacker)
-            play_in_step(game, ref, rng)
+            sweep.play(game, Ref.from_game(game, attacker=attacker), rng)
+            if game.result is None:  # a known bug stopped it
+                break
             series.next_game()
+    sweep.finish(at_least=100)
 
 
 SCENARIOS: list[dict[str, Any]] = [
@@ -548,7 +604,64 @@ SCENARIOS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("index", range(len(SCENARIOS)))
 def test_scenario_positions_agree(index: int) -> None:
     scenario = SCENARIOS[index]
+    sweep = Sweep()
     for seed in range(40):
         game = Game.from_scenario(scenario)
-        ref = Ref.from_game(game, attacker=scenario["attacker"], first_round=scenario.get("first_round", False))
-        play_in_step(game, ref, random.Random(seed))
+        sweep.play(game, Ref.from_game(game, attacker=scenario["attacker"],
+                                       first_round=scenario.get("first_round", False)), random.Random(seed))
+    sweep.finish(at_least=40)
+
+
+def random_position(rng: random.Random, rules: Rules) -> dict[str, Any]:
+    """A random round-start scenario: hands of 0-7 cards (none empty while a talon is left), a talon of
+    0-9 cards with or without an exposed trump, any attacker holding cards, first round or not."""
+    cards = deck_cards(rules.deck)
+    rng.shuffle(cards)
+    n = rules.players
+    team = (lambda s: s % TEAM_COUNT[rules.teams]) if rules.teams else (lambda s: s)
+    while True:
+        talon_size = rng.choice([0, 0, 1, 2, 3, 4, 6, 9])
+        sizes = [rng.randint(0 if talon_size == 0 else 1, 7) for _ in range(n)]
+        if sum(sizes) + talon_size <= len(cards) and len({team(s) for s in range(n) if sizes[s]}) > 1:
+            break
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(cards[start:start + size])
+        start += size
+    talon = cards[start:start + talon_size]
+    data: dict[str, Any] = {"rules": rules.to_dict(), "hands": hands, "talon": talon,
+                            "attacker": rng.choice([s for s in range(n) if sizes[s]]),
+                            "first_round": rng.random() < 0.3}
+    if talon and rng.random() < 0.8:
+        data["trump_card"] = talon[-1]
+    else:
+        data["trump"] = rng.choice(SUIT_LETTERS)
+    return data
+
+
+@pytest.mark.parametrize(("variant", "players"), GRID)
+def test_random_round_start_positions_agree(variant: str, players: int) -> None:
+    """Random endgame-like positions (small hands, short talons) reach what whole games rarely do:
+    hands that empty while the talon runs out, several players leaving in one round, draws."""
+    rng = random.Random(f"{variant}/{players}")
+    choices = all_rules(variant, players)
+    sweep = Sweep()
+    for _ in range(80):
+        scenario = random_position(rng, rng.choice(choices))
+        game = Game.from_scenario(scenario)
+        sweep.play(game, Ref.from_game(game, attacker=scenario["attacker"], first_round=scenario["first_round"]),
+                   rng)
+    sweep.finish(at_least=80)
+
+
+@pytest.mark.xfail(strict=True, reason="ENGINE_BUGS.md #2: an empty hand does not leave when the round's own "
+                                       "draws empty the talon")
+def test_empty_hand_leaves_when_the_rounds_draws_empty_the_talon() -> None:
+    """RULES §1 Going out: "Once the talon is empty, players with no cards leave at the end of the round"."""
+    game = Game.from_scenario({"rules": {"variant": "podkidnoy", "players": 2}, "trump": "D",
+                               "talon": ["QH", "AC"], "hands": [["9S", "8C"], ["10S"]], "attacker": 0})
+    for seat, action in [(0, "attack 9S"), (1, "defend 9S 10S"), (0, "pass")]:
+        game.apply(seat, action)
+    # seat 0 drew the last two cards; seat 1 beat with his last card and cannot be refilled: he is out
+    assert game.result is not None
+    assert (game.result.durak, game.result.out_order, game.result.losers) == (0, [1], [0])

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from durak import Action, Event, Game, IllegalAction, Rules, parse_action, parse_card
@@ -24,7 +24,10 @@ from .test_oracle import deck_cards, key_of, order
 VARIANTS = ["podkidnoy", "perevodnoy", "prostoy"]
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
 
-PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Whole games are long: shrinking one takes minutes on this shared machine, so failures are reported as
+# found (the falsifying draws and the assertion's message say enough to replay them).
+PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                    phases=[Phase.explicit, Phase.reuse, Phase.generate])
 
 
 # ----------------------------------------------------------------------------- strategies
@@ -230,7 +233,7 @@ def test_views_and_events_show_no_hidden_card(game: Game, data: st.DataObject) -
         check_view(p)
 
 
-@settings(PROPERTY, max_examples=20)
+@settings(PROPERTY, max_examples=15)
 @given(game=new_games(), data=st.data())
 def test_save_round_trip_is_exact(game: Game, data: st.DataObject) -> None:
     """to_dict -> json -> from_dict gives the same save and the same legal actions everywhere, and from a

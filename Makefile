@@ -33,6 +33,8 @@ help:
 
 setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py
+	@$(PYTHON) scripts/build_zip.py
+	@$(PYTHON) scripts/build_sw.py
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -63,4 +65,4 @@ bench: setup
 	$(BIN)/python benchmarks/pages.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules web/vendor .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js .pytest_cache .mypy_cache .ruff_cache

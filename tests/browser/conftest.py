@@ -43,6 +43,8 @@ def _load(name: str, path: Path) -> ModuleType:
 
 CONFIG = _load("durak_playwright_config", ROOT / "playwright.config.py")
 serve = _load("durak_serve", ROOT / "scripts" / "serve.py")
+build_zip = _load("durak_build_zip", ROOT / "scripts" / "build_zip.py")
+build_sw = _load("durak_build_sw", ROOT / "scripts" / "build_sw.py")
 
 expect.set_options(timeout=CONFIG.DEFAULT_TIMEOUT_MS)
 
@@ -148,7 +150,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.fixture(scope="session")
 def site_server() -> Iterator[str]:
-    """Serve the repo root on a free port for the whole session; yields the base URL."""
+    """Serve the repo root on a free port for the whole session; yields the base URL.
+
+    web/modules.zip and sw.js are rebuilt first (as `make setup` does), so the page under test
+    runs the Python sources as they are now, even when pytest is run without make.
+    """
+    build_zip.build(ROOT)
+    build_sw.build(ROOT)
     server, url = serve.start_in_background(port=0)
     yield url
     server.shutdown()

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Write the offline service worker sw.js (git-ignored) at the site root, from the real files.
+
+    python scripts/build_sw.py [--root DIR] [--list]
+
+The files to precache are found, not listed by hand: starting from index.html, every local URL
+the page names (script src, link href, a py script's config), then what those files name in
+turn: pyscript.toml's interpreter and [files] sources, the web manifest's icons, a CSS file's
+url(...)s, a JavaScript module's imports, dynamic imports and `new URL("…", import.meta.url)`s
+(a URL ending in "/" is the whole folder). PyScript chunks that serve only features this page
+does not use (see OPTIONAL_CHUNK) are left out; tests/browser/test_offline.py checks that a
+real load asks for nothing outside the list.
+
+Each file is hashed (SHA-256, 16 hex digits in sw.js, which the worker checks after download);
+the release VERSION hashes all of them with scripts/sw.template.js, so any change to a file
+gives a new cache that replaces the old one. Run after scripts/vendor.py and
+scripts/build_zip.py (`make setup` does). Rewritten only when it changes. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
+OUTPUT = "sw.js"
+ENTRY = "index.html"
+
+# Chunks of @pyscript/core for features this page does not use: the code editor (codemirror),
+# the terminal (xterm), the package graph (only with `packages = [...]`) and the zip.js
+# library (MicroPython archives). PyScript imports them only when a page uses those features.
+OPTIONAL_CHUNK = re.compile(r"^(codemirror|xterm|pyodide_graph|zip)[-_]")
+
+JS_IMPORT = re.compile(r"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)(["'])([^"'\n]+)\1""")
+JS_URL = re.compile(r"""\bnew\s+URL\s*\(\s*(["'])([^"'\n]+)\1\s*,\s*import\.meta\.url\s*\)""")
+CSS_REFERENCE = re.compile(r"""url\(\s*(["']?)([^"')]+)\1\s*\)""")
+
+
+class BuildError(Exception):
+    pass
+
+
+class _References(HTMLParser):
+    """Local URLs an HTML page loads: script src, link href, a py script's config."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = {name: value for name, value in attrs if value}
+        if tag == "script":
+            self.found += [named[key] for key in ("src", "config") if key in named]
+        elif tag == "link" and "href" in named:
+            rel = set((named.get("rel") or "").lower().split())
+            if rel & {"stylesheet", "icon", "manifest", "modulepreload", "preload", "apple-touch-icon"}:
+                self.found.append(named["href"])
+
+
+def local_path(reference: str, base: PurePosixPath) -> PurePosixPath | None:
+    """The site path a reference names from a file in folder `base`, or None when not local."""
+    parts = urlsplit(reference)
+    if parts.scheme or parts.netloc or not parts.path or reference.startswith("#"):
+        return None
+    path = unquote(parts.path)
+    joined = PurePosixPath(path.lstrip("/")) if path.startswith("/") else base / path
+    resolved: list[str] = []
+    for part in joined.parts:
+        if part == "..":
+            if not resolved:
+                raise BuildError(f"{reference!r} (from {base}/) leaves the site")
+            resolved.pop()
+        elif part not in (".", ""):
+            resolved.append(part)
+    folder = "/" if path.endswith("/") else ""
+    return PurePosixPath("/".join(resolved) + folder) if resolved else None
+
+
+def references(root: Path, path: PurePosixPath) -> list[str]:
+    """The raw references a file makes, by file type."""
+    suffix = path.suffix.lower()
+    if suffix not in (".html", ".htm", ".toml", ".webmanifest", ".css", ".js", ".mjs"):
+        return []
+    text = (root / path).read_text(encoding="utf-8")
+    if suffix in (".html", ".htm"):
+        parser = _References()
+        parser.feed(text)
+        return parser.found
+    if suffix == ".toml":
+        config = tomllib.loads(text)
+        found = list(config.get("files", {}))
+        interpreter = config.get("interpreter")
+        if isinstance(interpreter, str):
+            found.append(interpreter)
+            if interpreter.endswith("/pyodide.mjs"):  # Pyodide loads the rest from its folder
+                found.append(interpreter.rsplit("/", 1)[0] + "/")
+        return found
+    if suffix == ".webmanifest":
+        return [icon["src"] for icon in json.loads(text).get("icons", [])]
+    if suffix == ".css":
+        return [match[1] for match in CSS_REFERENCE.findall(text) if not match[1].startswith("data:")]
+    if suffix in (".js", ".mjs"):
+        found = [match[1] for pattern in (JS_IMPORT, JS_URL) for match in pattern.findall(text)]
+        return [ref for ref in found if ref.startswith(("./", "../", "/"))]  # not bare npm names
+    return []
+
+
+def precache_files(root: Path = ROOT) -> list[str]:
+    """Every site path the game loads, sorted."""
+    seen: set[PurePosixPath] = set()
+    queue = [PurePosixPath(ENTRY)]
+    while queue:
+        path = queue.pop()
+        if path in seen:
+            continue
+        file = root / path
+        if not file.is_file():
+            raise BuildError(f"{path} is named but missing (run `make setup`?)")
+        seen.add(path)
+        for reference in references(root, path):
+            target = local_path(reference, path.parent)
+            if target is None or str(target) == OUTPUT:  # the browser checks sw.js itself
+                continue
+            if str(target).endswith("/") or (root / target).is_dir():
+                folder = root / target
+                if not folder.is_dir():
+                    raise BuildError(f"{path} names the folder {target}, which is missing")
+                queue += [PurePosixPath(p.relative_to(root).as_posix()) for p in folder.iterdir() if p.is_file()]
+            elif not OPTIONAL_CHUNK.match(target.name) or path.suffix not in (".js", ".mjs"):
+                queue.append(target)
+    return sorted(str(p) for p in seen)
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def render(root: Path = ROOT) -> tuple[str, str, dict[str, str]]:
+    """(sw.js text, version, {path: hash})."""
+    files = {path: file_hash(root / path) for path in precache_files(root)}
+    template = TEMPLATE.read_text(encoding="utf-8")
+    digest = hashlib.sha256(template.encode())
+    for path, value in files.items():
+        digest.update(f"{path} {value}\n".encode())
+    version = digest.hexdigest()[:12]
+    header = (
+        "// Generated by scripts/build_sw.py from scripts/sw.template.js: do not edit.\n"
+        f"const VERSION = {json.dumps(version)};\n"
+        f"const FILES = {json.dumps(files, indent=1)};\n\n"
+    )
+    return header + template, version, files
+
+
+def build(root: Path = ROOT) -> tuple[bool, str, dict[str, str]]:
+    """Write root/sw.js when it changes; return (changed, version, files)."""
+    text, version, files = render(root)
+    target = root / OUTPUT
+    if target.is_file() and target.read_text(encoding="utf-8") == text:
+        return False, version, files
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(target)
+    return True, version, files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write sw.js, the offline service worker.")
+    parser.add_argument("--root", type=Path, default=ROOT, help="site folder (default: the repo root)")
+    parser.add_argument("--list", action="store_true", help="also print the precached files")
+    args = parser.parse_args(argv)
+    try:
+        changed, version, files = build(args.root)
+    except (BuildError, OSError, ValueError, KeyError) as error:
+        print(f"build_sw.py: {error}", file=sys.stderr)
+        return 1
+    if args.list:
+        print("\n".join(files))
+    size = sum((args.root / path).stat().st_size for path in files)
+    state = "written" if changed else "up to date"
+    print(f"{OUTPUT}: {state}, version {version} ({len(files)} files, {size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+// The offline service worker. scripts/build_sw.py fills in VERSION and FILES (every file the game
+// loads, found from index.html, each with a hash of its content) and writes the result to sw.js at
+// the site root, so that its scope is the whole site. All paths are relative to that root: the
+// site works from any sub-path.
+//
+// - install: stores every file of FILES in the cache "durak-v-<VERSION>". A file whose hash is the
+//   same as in an older release's cache is copied from there; the others are fetched with
+//   `cache: "no-cache"` (a revalidation: when the page has just loaded the file, the server
+//   answers 304 and nothing is downloaded twice) and checked against their hash, so a half-done
+//   deploy fails the install and the old release stays.
+// - activate: deletes the caches of older releases, then controls the open pages.
+// - fetch: same-origin GETs are answered from the cache (query strings ignored, a folder URL is
+//   its index.html); anything else goes to the network. A navigation the network cannot answer
+//   gets the cached index.html.
+// - a new release waits until the page asks for it ({type: "skip-waiting"}, sent by web/pwa.js
+//   when the player clicks "reload"), so a game in progress is never swapped under the player.
+
+/* global VERSION, FILES */
+const CACHE_PREFIX = "durak-v-";
+const CACHE = CACHE_PREFIX + VERSION;
+const ROOT = new URL("./", self.location.href);
+const FILES_KEY = new URL("__files__.json", ROOT).href; // FILES as stored with a release
+const INDEX = new URL("index.html", ROOT).href;
+
+const urlOf = (path) => new URL(path, ROOT).href;
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// {url: Response} of files an older release cached with the same hash.
+async function reusable() {
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(CACHE_PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const listed = await cache.match(FILES_KEY);
+    if (!listed) continue;
+    const oldFiles = await listed.json();
+    for (const [path, hash] of Object.entries(FILES)) {
+      if (oldFiles[path] !== hash || found.has(urlOf(path))) continue;
+      const response = await cache.match(urlOf(path));
+      if (response) found.set(urlOf(path), response);
+    }
+  }
+  return found;
+}
+
+async function download(path, hash) {
+  const response = await fetch(urlOf(path), { cache: "no-cache", credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const body = await response.clone().arrayBuffer();
+  if (!(await sha256(body)).startsWith(hash)) throw new Error(`${path}: not the file of release ${VERSION}`);
+  return response;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const old = await reusable();
+  await Promise.all(
+    Object.entries(FILES).map(async ([path, hash]) => {
+      const url = urlOf(path);
+      await cache.put(url, old.get(url) || (await download(path, hash)));
+    }),
+  );
+  await cache.put(FILES_KEY, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    precache().catch(async (error) => {
+      await caches.delete(CACHE);
+      throw error;
+    }),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "version" && event.ports[0]) event.ports[0].postMessage(VERSION);
+});
+
+async function respond(request) {
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  const key = url.href.endsWith("/") ? url.href + "index.html" : url.href;
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") {
+      const page = await cache.match(INDEX);
+      if (page) return page;
+    }
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || !request.url.startsWith(ROOT.href)) return;
+  if (request.headers.has("range")) return;
+  event.respondWith(respond(request));
+});

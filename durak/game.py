@@ -524,7 +524,7 @@ class Game:
             out.append(Event(ev.PICKUP, defender, tuple(picked), None, len(picked)))
         if self._talon:
             self._draw_after_round(opener, defender, out)
-        else:
+        if not self._talon:  # also when this round's draws emptied it
             self._retire_empty_hands(out)
             if self._result is not None:
                 self.attacks, self.defences = [], []

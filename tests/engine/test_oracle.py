@@ -654,8 +654,6 @@ def test_random_round_start_positions_agree(variant: str, players: int) -> None:
     sweep.finish(at_least=80)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE_BUGS.md #2: an empty hand does not leave when the round's own "
-                                       "draws empty the talon")
 def test_empty_hand_leaves_when_the_rounds_draws_empty_the_talon() -> None:
     """RULES §1 Going out: "Once the talon is empty, players with no cards leave at the end of the round"."""
     game = Game.from_scenario({"rules": {"variant": "podkidnoy", "players": 2}, "trump": "D",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 import traceback
 from typing import Any
 
@@ -114,6 +115,8 @@ class Page:
             else:
                 button.removeAttribute("data-hint")
         body = document.body
+        stats = frame["stats"]
+        body.setAttribute("data-ai", f'{stats["ai_moves"]:.0f} {stats["ai_ms"]:.0f} {stats["step_max_ms"]:.0f}')
         for attr, value in (("data-speed", frame["speed"]), ("data-over", "true" if frame["over"] else "false")):
             if self.written.get(attr) != value:
                 body.setAttribute(attr, value)
@@ -172,8 +175,20 @@ def report(error: BaseException) -> None:
 
 
 def show_notice(text: str) -> None:
-    js(document.getElementById("notice-text")).textContent = text
-    js(document.getElementById("notice")).hidden = False
+    """A message for the player: at the top of the page, or inside the new-game dialog while it is open
+    (a modal dialog makes the rest of the page inert)."""
+    if document.getElementById("new-game").open:
+        inside = document.getElementById("ng-notice")
+        inside.textContent = text
+        inside.hidden = False
+        return
+    document.getElementById("notice-text").textContent = text
+    document.getElementById("notice").hidden = False
+
+
+def hide_notice() -> None:
+    document.getElementById("notice").hidden = True
+    document.getElementById("ng-notice").hidden = True
 
 
 # ---------------------------------------------------------------------------- the app
@@ -193,7 +208,7 @@ class App:
         self.dialog = js(document.getElementById("new-game"))
         self.form = js(document.getElementById("ng-form"))
         self.drag: dict[str, Any] | None = None
-        self.suppress_click = False
+        self.suppress_click_until = 0.0
 
     # -- start
     def boot(self) -> None:
@@ -216,14 +231,14 @@ class App:
         if query.ignored:
             extra = t(self.controller.lang, "err_url", items=", ".join(query.ignored))
             notice = (notice + " " if notice else "") + extra
-        if notice:
-            show_notice(notice)
         js(document.querySelector('[data-action="new-game"]')).disabled = False
         if started:
             self.controller.refresh()
             self.controller.kick()
         else:
             self.open_dialog(Settings())
+        if notice:
+            show_notice(notice)
         js(document.getElementById("loading")).hidden = True
         document.body.dataset.readyMs = str(round(window.performance.now()))
         document.body.dataset.state = "ready"
@@ -348,13 +363,14 @@ class App:
             js(document.getElementById("ng-error")).textContent = error
             return
         self.dialog.close()
+        hide_notice()
         self.controller.refresh()
         self.controller.kick()
 
     # -- gestures
     def on_click(self, event: Any) -> None:
-        if self.suppress_click:
-            self.suppress_click = False
+        if time.monotonic() < self.suppress_click_until:  # the click that ends a drag
+            self.suppress_click_until = 0.0
             return
         target = event.target
         if target is None or not hasattr(target, "closest"):
@@ -388,7 +404,7 @@ class App:
             event.preventDefault()
             self.start_from_dialog()
         elif action == "dismiss":
-            js(document.getElementById("notice")).hidden = True
+            hide_notice()
         else:
             self.controller.press(action)
 
@@ -453,8 +469,7 @@ class App:
         self.drag = None
         if drag is None or not drag["moving"]:
             return
-        self.suppress_click = True
-        window.setTimeout(_clear_suppress, 0)
+        self.suppress_click_until = time.monotonic() + 0.4
         card = drag["card"]
         card.classList.remove("dragging")
         card.style.transform = ""
@@ -473,11 +488,6 @@ class App:
             document.body.classList.remove("dragging")
             if drag["over"] is not None:
                 drag["over"].classList.remove("drop-over")
-
-
-def _clear_suppress() -> None:
-    if APP is not None:
-        APP.suppress_click = False
 
 
 def _target_key(element: Any) -> str:

@@ -8,6 +8,7 @@ under CPython in the tests with a fake page. No browser import here.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -107,6 +108,7 @@ class Controller:
         self.bots: dict[int, Any] = {}
         self.generation = 0
         self._driving = False
+        self.stats: dict[str, float] = {"ai_moves": 0, "ai_ms": 0.0, "step_max_ms": 0.0}
         self.hinting = False
         self.busy = False  # an automatic move is on its way: no gestures meanwhile
         self.on_change: Callable[[], None] | None = None  # called after each frame (tests, app hooks)
@@ -213,7 +215,9 @@ class Controller:
         if game.to_act != self.viewer or self.covered or self.thinking is not None or self.busy:
             return None
         legal = game.legal_actions(self.viewer)
-        return Menu(legal, game.rules.variant) if legal else None
+        if not legal or [str(a) for a in legal] == ["pass"]:
+            return None  # nothing to decide: drive() answers a lone pass by itself
+        return Menu(legal, game.rules.variant)
 
     def scene(self) -> Scene:
         game = self.game
@@ -230,6 +234,7 @@ class Controller:
         frame = screen(self.scene())
         frame["speed"] = self.speed
         frame["over"] = self.game.result is not None
+        frame["stats"] = self.stats
         self.port.show(frame)
         if self.on_change:
             self.on_change()
@@ -304,6 +309,11 @@ class Controller:
                     self.refresh()
                     break
                 legal = game.legal_actions(seat)
+                if not legal:  # an engine defect: nobody can move; say so rather than spin
+                    print(f"durak table: seat {seat} is to act but has no legal action; the game cannot go on")
+                    self.message = t(self.lang, "illegal", reason=f"seat {seat + 1} has no legal action")
+                    self.refresh()
+                    break
                 if self.is_human(seat):
                     if [str(a) for a in legal] == ["pass"]:  # nothing to add: answer for them
                         pause = AUTO_PASS_PAUSE.get(self.speed, 0.0)
@@ -344,18 +354,43 @@ class Controller:
                 self.kick()
 
     async def think(self, seat: int, legal: list[Any]) -> Any:
-        """The AI's choice, computed in slices of THINK_SLICE seconds so the page never freezes."""
+        """The AI's choice, computed in slices of THINK_SLICE seconds so the page never freezes.
+
+        An AI that fails must not stop the table: the move falls back to the normal level (then to the
+        first legal action) and a one-line warning goes to the console.
+        """
         bot = self.bots.get(seat)
         if bot is None:
             seed = (self.series.seed if self.series else 0) * 7 + seat
             bot = self.bots[seat] = self.bot_factory(self.settings.seats[seat], seed)
         view = self.game.view(seat)
-        if hasattr(bot, "start"):
-            thinker = bot.start(view, legal)
-            while not thinker.step(max_seconds=THINK_SLICE):
-                await self.port.sleep(0)
-            return thinker.best()
-        return bot.choose(view, legal)
+        started = time.perf_counter()
+        try:
+            if hasattr(bot, "start"):
+                thinker = bot.start(view, legal)
+                while True:
+                    step_start = time.perf_counter()
+                    done = thinker.step(max_seconds=THINK_SLICE)
+                    self.stats["step_max_ms"] = max(self.stats["step_max_ms"],
+                                                    (time.perf_counter() - step_start) * 1000)
+                    if done:
+                        break
+                    await self.port.sleep(0)
+                action = thinker.best()
+            else:
+                action = bot.choose(view, legal)
+            if action not in legal:
+                raise ValueError(f"the AI chose {action}, which is not legal")
+        except Exception as error:
+            print(f"durak table: the {self.settings.seats[seat]} AI failed ({type(error).__name__}: {error}); "
+                  "playing the normal level's move instead")
+            try:
+                action = self.bot_factory("normal", 0).choose(view, legal)
+            except Exception:
+                action = legal[0]
+        self.stats["ai_moves"] += 1
+        self.stats["ai_ms"] += (time.perf_counter() - started) * 1000
+        return action
 
     # ------------------------------------------------------------------ gestures
     def _human_menu(self) -> Menu | None:

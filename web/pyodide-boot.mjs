@@ -8,7 +8,8 @@
 //
 // body[data-snapshot] tells what happened: "used", "missing" (then "saved" or "failed" once the
 // worker is done), "refused" (the snapshot did not load: deleted, booted without it) or
-// "unsupported" (no Cache Storage or WebCrypto: not a secure context).
+// "unsupported" (no Cache Storage or WebCrypto: not a secure context), "off" (the URL says
+// snapshot=off: benchmarks/pages.py measures the boot without it).
 
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -71,6 +72,10 @@ function makeSnapshotLater(key) {
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
+  if (new URLSearchParams(location.search).get("snapshot") === "off") {
+    mark("off");
+    return loadVendored(config);
+  }
   let key = null;
   if ("caches" in globalThis && globalThis.crypto?.subtle) {
     try {

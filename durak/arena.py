@@ -104,7 +104,7 @@ def play(
 
 def tournament(
     rules: Rules, lineup: Sequence[str], deals: int, seed: int, *,
-    iterations: int | None = None, time_budget: float = 0.25, move_cap: int = 3000, progress: bool = False,
+    iterations: int | None = None, time_budget: float = 0.2, move_cap: int = 3000, progress: bool = False,
 ) -> Report:
     """Play ``deals`` deals, each once per rotation of ``lineup``."""
     report = Report(list(lineup))
@@ -134,21 +134,28 @@ def summary(report: Report, rules: Rules) -> list[str]:
             f"(95% CI {percent(low)}-{percent(high)})"
         )
     else:
-        lines.append(f"loss rate baseline (one seat in {n}): {percent(1 / n)}")
-        for position, level in enumerate(report.lineup):
-            tally = report.tallies[position]
-            low, high = wilson(tally.losses, tally.games)
+        baseline = 1 / rules.team_count
+        lines.append(f"loss rate baseline (one side in {rules.team_count}): {percent(baseline)}")
+        for level in dict.fromkeys(report.lineup):
+            pooled = Tally()
+            for position, entry in enumerate(report.lineup):
+                if entry == level:
+                    tally = report.tallies[position]
+                    pooled.wins += tally.wins
+                    pooled.losses += tally.losses
+                    pooled.draws += tally.draws
+            low, high = wilson(pooled.losses, pooled.games)
             lines.append(
-                f"seat-in-line-up {position} ({level}): lost {tally.losses}/{tally.games} = "
-                f"{percent(tally.losses / max(1, tally.games))} (95% CI {percent(low)}-{percent(high)}), "
-                f"draws {tally.draws}"
+                f"{level}: lost {pooled.losses} of {pooled.games} seat-games = "
+                f"{percent(pooled.losses / max(1, pooled.games))} (95% CI {percent(low)}-{percent(high)}), "
+                f"draws {pooled.draws}"
             )
     for level, times in sorted(report.times.items()):
         lines.append(
             f"decision time {level}: median {1000 * statistics.median(times):.2f} ms, "
             f"worst {1000 * max(times):.1f} ms over {len(times)} decisions"
         )
-    lines.append(f"defects (move cap): {len(report.defects)}")
+    lines.append(f"defects (runaway or stuck games): {len(report.defects)}")
     lines.extend("  " + defect for defect in report.defects)
     return lines
 
@@ -167,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--teams", default=None)
     parser.add_argument("--first-defence-limit", type=int, default=6)
     parser.add_argument("--iterations", type=int, help="hard: sampled worlds per decision (reproducible)")
-    parser.add_argument("--time-budget", type=float, default=0.25, help="hard: seconds per decision")
+    parser.add_argument("--time-budget", type=float, default=0.2, help="hard: seconds per decision")
     parser.add_argument("--move-cap", type=int, default=3000)
     parser.add_argument("--progress", action="store_true", help="a line on stderr every 10 deals")
     args = parser.parse_args(argv)

@@ -45,7 +45,7 @@ def state_key(game: Game) -> Hashable:
         game.defender,
         game.opener,
         game.taking,
-        frozenset(game.passed),
+        tuple(sorted(game.passed)),  # plain tuples of ints: the garbage collector can skip them
         game.limit,
         tuple(game.active),
         tuple(game.talon),
@@ -60,6 +60,7 @@ class Solver:
         self.team = team
         self.table: dict[Hashable, tuple[int, int]] = {}
         self.nodes = 0
+        self._path: set[Hashable] = set()
         self._limit = 0
         self._deadline = 0.0
 
@@ -98,9 +99,11 @@ class Solver:
         if game.result is not None:
             return outcome(game, self.team)
         self.nodes += 1
-        if self.nodes > self._limit or (self.nodes & 255 == 0 and time.perf_counter() > self._deadline):
+        if self.nodes > self._limit or (self.nodes & 63 == 0 and time.perf_counter() > self._deadline):
             raise OutOfBudget
         key = state_key(game)
+        if key in self._path:
+            return DRAW  # cards can circulate for ever (transfers, takes): a repetition is a draw
         known = self.table.get(key)
         if known is not None:
             low, high = known
@@ -115,19 +118,23 @@ class Solver:
         mine = game.rules.team_of(seat) == self.team
         first_alpha, first_beta = alpha, beta
         best = LOSS if mine else WIN
-        for action in ordered(game, seat):
-            child = game.copy()
-            child.apply(seat, action)
-            value = self._search(child, alpha, beta)
-            if mine:
-                if value > best:
+        self._path.add(key)
+        try:
+            for action in ordered(game, seat):
+                child = game.copy()
+                child.apply(seat, action)
+                value = self._search(child, alpha, beta)
+                if mine:
+                    if value > best:
+                        best = value
+                        alpha = max(alpha, value)
+                elif value < best:
                     best = value
-                    alpha = max(alpha, value)
-            elif value < best:
-                best = value
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
+                    beta = min(beta, value)
+                if alpha >= beta:
+                    break
+        finally:
+            self._path.discard(key)
         if self.nodes - start >= REMEMBER or known is not None:
             low, high = known or (LOSS, WIN)
             if best <= first_alpha:

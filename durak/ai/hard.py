@@ -26,10 +26,11 @@ from .situation import Situation
 
 #: Most moves searched at once; the rest are variations of these (another card of the same worth).
 MAX_CANDIDATES = 10
-#: Endgame proof size per world in iteration mode (about 1 s of CPython at the worst).
-NODES_PER_ITERATION = 600
-#: In time mode the endgame proof may take this many times the usual budget: exact play is worth it.
-ENDGAME_TIME_FACTOR = 3.0
+#: Endgame proof size in iteration mode: about 1 s of CPython at the worst.
+ENDGAME_NODES = 60_000
+#: In time mode the endgame proof may take this many times the usual budget (exact play is worth it);
+#: if it fails, the sampled search still gets its usual budget after it.
+ENDGAME_PROOF_SHARE = 2.0
 
 
 def fingerprint(seed: int, view: dict[str, Any]) -> int:
@@ -70,7 +71,7 @@ class HardThinker:
         time_budget: float, every: bool = False,
     ) -> None:
         self.seen = Seen.read(view)
-        self.legal = legal
+        self.legal = sorted(legal)  # the engine's order follows its hand order, which a view does not show
         self.iterations = iterations
         self.budget = time_budget
         self.every = every  # analysis: value every legal move, not just find the best
@@ -120,32 +121,32 @@ class HardThinker:
             return
         sampler = Sampler(seen, likelihoods(seen))
         team = seen.rules.team_of(seen.me)
-        if sampler.certain:
-            solve_time = self.budget * (ENDGAME_TIME_FACTOR - 1)
-            self.budget *= ENDGAME_TIME_FACTOR
-            solved = yield from self._solve(sampler.world(self.rng), team, solve_time)
+        if sampler.certain and sum(seen.active) == 2:
+            usual = self.budget
+            self.budget = usual * ENDGAME_PROOF_SHARE
+            solved = yield from self._solve(sampler.world(self.rng), team)
             if solved:
                 return
+            self.budget = self.elapsed() + usual
         moves = self.legal if self.every else candidates(seen, self.legal, self.choice)
         self.pimc = Pimc(sampler, seen.me, team, moves, self.rng)
         yield from self.pimc.run(self.iterations)
 
-    def _solve(self, world: Game, team: int, solve_time: float) -> Generator[None, None, bool]:
+    def _solve(self, world: Game, team: int) -> Generator[None, None, bool]:
         """Prove the best move exactly; False when the budget runs out or every move loses.
 
         A proof cut short by the end of a step resumes from the solver's table in the next step.
         """
         solver = Solver(team)
-        budget = None if self.iterations is None else self.iterations * NODES_PER_ITERATION
+        budget = None if self.iterations is None else ENDGAME_NODES
         while True:
             try:
                 nodes = 1 << 40 if budget is None else budget - solver.nodes
                 values = solver.solve(world, nodes, self.deadline, every=self.every)
                 break
             except OutOfBudget:
-                if budget is not None and solver.nodes >= budget:
-                    return False
-                if budget is None and self.elapsed() >= solve_time:
+                spent = (solver.nodes >= budget) if budget is not None else (self.elapsed() >= self.budget)
+                if spent:
                     return False
                 yield
         self.values = {a: (v + 1) / 2 for a, v in values}

@@ -60,6 +60,7 @@ class Player:
             raise ValueError("no legal action to choose from: this seat is not to act")
         if self.level == "hard":
             return HardThinker(view, legal, self.seed, self.iterations, self.time_budget)
+        legal = sorted(legal)  # the engine's order follows its hand order, which a view does not show
         if self.level == "random":
             return Decided(Random(fingerprint(self.seed, view)).choice(legal))
         situation = Situation.of_seen(Seen.read(view))

@@ -8,7 +8,7 @@ calls. Playouts follow the normal level's rules of thumb for every seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from random import Random
 
 from ..actions import Action
@@ -22,9 +22,12 @@ from .situation import Situation
 PLAYOUT_CAP = 2000
 
 
-def playout(game: Game, team: int, rng: Random, noise: float) -> int:
-    """Play ``game`` to its end with the normal rules (a ``noise`` share of random moves)."""
-    for _ in range(PLAYOUT_CAP):
+def playout(game: Game, team: int, rng: Random, noise: float) -> Generator[None, None, int]:
+    """Play ``game`` to its end with the normal rules (a ``noise`` share of random moves).
+
+    Yields every few moves so that a long playout cannot overrun a browser's time slice.
+    """
+    for move in range(PLAYOUT_CAP):
         if game.result is not None:
             return outcome(game, team)
         seat = game.to_act
@@ -37,6 +40,8 @@ def playout(game: Game, team: int, rng: Random, noise: float) -> int:
         else:
             action = choose_normal(Situation.of_game(game, seat), legal)
         game.apply(seat, action)
+        if move & 31 == 31:
+            yield
     return DRAW
 
 
@@ -69,7 +74,7 @@ class Pimc:
             for action in self.alive:
                 game = world.copy()
                 game.apply(self.me, action)
-                results[action] = playout(game, self.team, Random(seed), self.noise)
+                results[action] = yield from playout(game, self.team, Random(seed), self.noise)
                 yield
             for action, value in results.items():  # a world counts once complete: like for like
                 self.total[action] += value

@@ -26,6 +26,9 @@ def cheapest_cover(
     Branch and bound: a table holds at most six attacks, so an exact answer is cheap and avoids the
     greedy trap of spending 8♥ on 7♥ when 9♥ also needed it.
     """
+    if len(attacks) == 1:  # the usual case, and the hot one in playouts
+        found = [c for c in hand if beats(c, attacks[0], trump)]
+        return [(attacks[0], min(found, key=lambda c: strength(c, trump, lowest)))] if found else None
     options = sorted(
         ((a, beaters(a, hand, trump, lowest)) for a in attacks), key=lambda item: len(item[1])
     )

@@ -1,0 +1,87 @@
+"""The sliced API: a browser can think in steps of a few milliseconds and still get the full answer."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from durak import Action, Game, Rules
+from durak.ai import make_player
+from durak.ai.endgame import Solver
+from durak.ai.hard import ENDGAME_PROOF_SHARE
+
+from .helpers import positions
+
+STEP = 0.01
+#: Slack over the step for the last unit of work (a playout's few moves, 64 nodes of a proof).
+SLACK = 0.01
+
+
+def in_steps(level: str, view: dict[str, Any], legal: list[Action], **options: Any) -> tuple[Action, list[float]]:
+    thinker = make_player(level, seed=4, **options).start(view, legal)
+    durations = []  # processor time: other jobs on a shared machine must not count against the AI
+    while True:
+        start = time.thread_time()
+        done = thinker.step(STEP)
+        durations.append(time.thread_time() - start)
+        if done:
+            return thinker.best(), durations
+
+
+def endgame() -> Game:
+    """A heads-up position just after the talon ran out, big enough to need many steps to prove."""
+    normal = make_player("normal")
+    for seed in range(100):
+        game = Game.new(Rules(variant="perevodnoy"), seed=seed)
+        while game.result is None and (game.talon or game.attacks):
+            seat = game.to_act
+            assert seat is not None
+            game.apply(seat, normal.choose(game.view(seat), game.legal_actions(seat)))
+        seat = game.to_act
+        if seat is not None:
+            solver = Solver(game.rules.team_of(seat))
+            solver.solve(game, 1_000_000)
+            if solver.nodes > 5_000:
+                return game
+    raise AssertionError("no large endgame found")
+
+
+def test_quick_levels_finish_in_the_first_step() -> None:
+    game = next(positions(Rules(), seed=1))
+    seat = game.to_act
+    assert seat is not None
+    for level in ("random", "easy", "normal"):
+        action, durations = in_steps(level, game.view(seat), game.legal_actions(seat))
+        assert len(durations) == 1 and action in game.legal_actions(seat)
+
+
+def test_hard_steps_stay_short_and_respect_the_budget() -> None:
+    for game in list(positions(Rules(), seed=6, every=15))[:4]:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        action, durations = in_steps("hard", game.view(seat), legal, time_budget=0.1)
+        assert action in legal
+        assert max(durations) < STEP + SLACK
+        assert sum(durations) < 0.1 * (1 + ENDGAME_PROOF_SHARE) + SLACK
+
+
+def test_sliced_endgame_proof_gives_the_unsliced_answer() -> None:
+    game = endgame()
+    seat = game.to_act
+    assert seat is not None
+    view, legal = game.view(seat), game.legal_actions(seat)
+    whole = make_player("hard", seed=4, iterations=5).choose(view, legal)
+    sliced, durations = in_steps("hard", view, legal, iterations=5)
+    assert sliced == whole
+    assert len(durations) > 3 and max(durations) < STEP + SLACK
+
+
+def test_sliced_search_gives_the_unsliced_answer() -> None:
+    for game in list(positions(Rules(variant="prostoy"), seed=3, every=6))[:3]:
+        seat = game.to_act
+        assert seat is not None
+        view, legal = game.view(seat), game.legal_actions(seat)
+        whole = make_player("hard", seed=4, iterations=6).choose(view, legal)
+        sliced, _ = in_steps("hard", view, legal, iterations=6)
+        assert sliced == whole

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
@@ -341,11 +341,13 @@ class Game:
         limit = self.limit
         if limit > 1:
             ranks = [c >> 2 for c in ordered]
-            for rank in set(ranks):
-                count = ranks.count(rank)
-                if count > 1:
-                    first = ranks.index(rank)
-                    legal.extend(_same_rank_attacks(tuple(ordered[first : first + count]), limit))
+            if len(set(ranks)) < len(ranks):  # some rank is held twice or more
+                start = 0
+                for end in range(1, len(ranks) + 1):
+                    if end == len(ranks) or ranks[end] != ranks[start]:
+                        if end - start > 1:
+                            legal += _same_rank_attacks(tuple(ordered[start:end]), limit)
+                        start = end
         return legal
 
     def _defences(self, hand: list[Card]) -> list[Action]:
@@ -388,12 +390,8 @@ class Game:
         most = min(5, len(self.hands[defender]))
         ordered = sorted(hand)
         legal = [ATTACK_ONE[c] for c in ordered]
-        for size in (3, 5):
-            if size > most or size > len(ordered):
-                continue
-            for combo in combinations(ordered, size):
-                if _is_prostoy_set(combo):
-                    legal.append(make(ATTACK, combo))
+        if most >= 3:
+            legal += _prostoy_groups(tuple(ordered), most)
         return legal
 
     def _can_exchange(self, seat: int) -> bool:
@@ -425,7 +423,7 @@ class Game:
             return self._do_defend(seat, action.cards[0], action.cards[1])
         if kind == PASS:
             self.passed.add(seat)
-            out = [Event(ev.PASS, seat, ())]
+            out = [_event((ev.PASS, seat, (), None, 0, ()))]
             self._advance(out)
             return out
         if kind == TAKE:
@@ -449,7 +447,7 @@ class Game:
         self.attacks.extend(cards)
         self.defences.extend([None] * len(cards))
         self.passed.clear()
-        out = [Event(ev.ATTACK, seat, cards)]
+        out = [_event((ev.ATTACK, seat, cards, None, 0, ()))]
         if self._prostoy:
             self._draw(seat, out)
         self._advance(out)
@@ -459,7 +457,7 @@ class Game:
         self._remove_from_hand(seat, (defence,))
         self.defences[self.attacks.index(attack)] = defence
         self.passed.clear()
-        out = [Event(ev.DEFEND, seat, (attack, defence))]
+        out = [_event((ev.DEFEND, seat, (attack, defence), None, 0, ()))]
         if self._prostoy and None not in self.defences:
             self._close_round(out)
         else:
@@ -467,7 +465,7 @@ class Game:
         return out
 
     def _do_take(self, seat: int) -> list[Event]:
-        out = [Event(ev.TAKE, seat)]
+        out = [_event((ev.TAKE, seat, (), None, 0, ()))]
         self.taking = True
         self.passed.clear()
         if self._prostoy:
@@ -515,13 +513,13 @@ class Game:
             picked, beaten = [], attacks + defences  # type: ignore[operator]  # all beaten: no None left
         if beaten:
             self._discard.extend(beaten)
-            out.append(Event(ev.DISCARD, None, tuple(beaten), None, len(beaten)))
+            out.append(_event((ev.DISCARD, None, tuple(beaten), None, len(beaten), ())))
         if picked:
             self.hands[defender].extend(picked)
             self.known[defender].update(picked)
             if defender in self.emptied:
                 self.emptied.remove(defender)
-            out.append(Event(ev.PICKUP, defender, tuple(picked), None, len(picked)))
+            out.append(_event((ev.PICKUP, defender, tuple(picked), None, len(picked), ())))
         if self._talon:
             self._draw_after_round(opener, defender, out)
         if not self._talon:  # also when this round's draws emptied it
@@ -533,7 +531,7 @@ class Game:
         if not self.active[nxt]:
             nxt = self._next_active(nxt)
         self._start_round(nxt)
-        out.append(Event(ev.ROUND, self.attacker, (), self.defender))
+        out.append(_event((ev.ROUND, self.attacker, (), self.defender, 0, ())))
 
     def _draw_after_round(self, opener: int, defender: int, out: list[Event]) -> None:
         """Prostoy: only the defender (the attacker drew at once). Others: opener first, clockwise, defender last."""
@@ -567,7 +565,7 @@ class Game:
             self.known[seat].add(drawn[-1])
         if seat in self.emptied:
             self.emptied.remove(seat)
-        out.append(Event(ev.DRAW, seat, tuple(drawn), None, len(drawn), public))
+        out.append(_event((ev.DRAW, seat, tuple(drawn), None, len(drawn), public)))
 
     def _retire_empty_hands(self, out: list[Event]) -> None:
         """Once the talon is empty, empty hands leave (in the order they emptied) and the game may end."""
@@ -649,6 +647,9 @@ class Game:
         return other
 
 
+#: Builds an Event from a full 6-tuple without a Python-level call: events are made on every move.
+_event = partial(tuple.__new__, Event)
+
 #: BEATERS[trump][attack]: the cards that beat ``attack`` when ``trump`` is the trump suit's index.
 BEATERS = tuple(tuple(frozenset(d for d in CARDS if beats(d, a, trump)) for a in CARDS) for trump in range(4))
 
@@ -660,12 +661,16 @@ def _same_rank_attacks(group: tuple[Card, ...], limit: int) -> tuple[Action, ...
                  for combo in combinations(group, size))
 
 
-def _is_prostoy_set(cards: tuple[Card, ...]) -> bool:
-    """3 cards: a pair + a free card; 5 cards: two pairs of distinct ranks + a free card, or four of a kind + one."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    pairs = sum(count // 2 for count in counts.values())
-    if len(cards) == 3:
-        return pairs >= 1
-    return pairs >= 2
+@lru_cache(maxsize=8192)
+def _prostoy_groups(ordered: tuple[Card, ...], most: int) -> tuple[Action, ...]:
+    """Prostoy attacks of 3 cards (a pair + a free card) and, if ``most`` allows, 5 cards (two pairs of distinct
+    ranks + a free card, or four of a kind + one): built from the pairs rather than by testing every combination."""
+    pairs = [pair for pair in combinations(ordered, 2) if pair[0] >> 2 == pair[1] >> 2]
+    sets = {tuple(sorted((*pair, free))) for pair in pairs for free in ordered if free not in pair}
+    if most >= 5:
+        for first, second in combinations(pairs, 2):
+            if first[0] in second or first[1] in second:
+                continue  # overlapping pairs of one rank: not two pairs
+            cards = (*first, *second)
+            sets.update(tuple(sorted((*cards, free))) for free in ordered if free not in cards)
+    return tuple(make(ATTACK, combo) for combo in sorted(sets))

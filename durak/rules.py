@@ -75,6 +75,9 @@ class Rules:
                 raise RulesError("Prostoy has no throw-ins, so the throw-in option does not apply")
             if self.first_defence_limit != 6:
                 raise RulesError("Prostoy has no throw-ins, so the first-defence limit does not apply")
+            if self.first_attack != "loser_left":
+                raise RulesError("in Prostoy the dealer's left neighbour always attacks first, "
+                                 "so the first-attack option does not apply")
 
     @property
     def team_count(self) -> int:

@@ -16,6 +16,8 @@ def test_no_teams_and_no_throw_in_options():
         Rules(variant="prostoy", throw_in="everyone")
     with pytest.raises(RulesError, match="first-defence"):
         Rules(variant="prostoy", first_defence_limit=5)
+    with pytest.raises(RulesError, match="first-attack option does not apply"):
+        Rules(variant="prostoy", first_attack="against_loser")
 
 
 def test_hand_size_five_and_dealer_left_attacks_first():

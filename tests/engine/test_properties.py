@@ -38,9 +38,9 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
     players = draw(st.integers(2, 4 if deck == 24 else 6))
     options: dict[str, Any] = {
         "trump_six_exchange": draw(st.sampled_from([None, True, False])),
-        "first_attack": draw(st.sampled_from(["loser_left", "against_loser"])),
     }
     if variant != "prostoy":
+        options["first_attack"] = draw(st.sampled_from(["loser_left", "against_loser"]))
         options["throw_in"] = draw(st.sampled_from(["neighbours", "everyone"]))
         options["first_defence_limit"] = draw(st.sampled_from([6, 5]))
         options["teams"] = draw(st.sampled_from({4: [None, "2v2"], 6: [None, "3v3", "2v2v2"]}.get(players, [None])))

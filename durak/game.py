@@ -93,6 +93,8 @@ class Game:
     _to_act: int | None
     _legal: list[Action] | None
     _prostoy: bool
+    _perevodnoy: bool
+    _exchange: bool
     _hand_size: int
     _next_seat: list[int]
     _prev_seat: list[int]
@@ -143,6 +145,8 @@ class Game:
         n = rules.players
         game.rules = rules
         game._prostoy = rules.variant == PROSTOY
+        game._perevodnoy = rules.variant == PEREVODNOY
+        game._exchange = rules.exchange
         game._hand_size = rules.hand_size
         game.seed = seed
         game.dealer = dealer
@@ -331,7 +335,7 @@ class Game:
             legal = self._defences(hand)
         else:
             legal = self._throw_ins(hand)
-        if self.trump_exposed and self.rules.exchange and self._can_exchange(seat):
+        if self._exchange and self.trump_exposed and self._can_exchange(seat):
             legal.append(EXCHANGE_ACTION)
         return legal
 
@@ -359,7 +363,7 @@ class Game:
                 can = beaters[attack]
                 legal.extend([row[d] for d in hand if d in can])
         legal.append(TAKE_ACTION)
-        if self.rules.variant == PEREVODNOY and not any(d is not None for d in self.defences):
+        if self._perevodnoy and self.defences.count(None) == len(self.defences):
             legal.extend(self._transfers(hand))
         return legal
 

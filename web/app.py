@@ -17,16 +17,20 @@ from typing import Any
 
 from pyscript import document, web, when, window
 
+STARTED_MS = window.performance.now()  # app.py begins: Python is up and PyScript loaded
+
 try:
     from pyodide.ffi import jsnull
 except ImportError:  # older Pyodide converted null to None
     jsnull = None
 
-from web import storage
-from web.controller import Controller
-from web.i18n import LANGS, pick_lang, t
-from web.params import SPEEDS, TEAMS, Settings, normalise_seats, parse_query, problems
-from web.render import BUTTONS
+from web import storage  # noqa: E402 - timed after STARTED_MS
+from web.controller import Controller  # noqa: E402 - timed after STARTED_MS
+from web.i18n import LANGS, pick_lang, t  # noqa: E402 - timed after STARTED_MS
+from web.params import SPEEDS, TEAMS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
+from web.render import BUTTONS  # noqa: E402 - timed after STARTED_MS
+
+IMPORTED_MS = window.performance.now()  # the engine and the UI modules are imported
 
 REGIONS = {"opponents": "opponents", "me": "me", "deck": "deck", "discard": "discard", "table": "table",
            "hand": "hand", "status": "status", "hint": "hint", "log": "log"}
@@ -240,7 +244,10 @@ class App:
         if notice:
             show_notice(notice)
         js(document.getElementById("loading")).hidden = True
-        document.body.dataset.readyMs = str(round(window.performance.now()))
+        now = window.performance.now()
+        document.body.dataset.readyMs = str(round(now))
+        # where the boot went (ms since navigation): app.py start, imports done, first frame drawn
+        document.body.dataset.boot = f"{STARTED_MS:.0f} {IMPORTED_MS:.0f} {now:.0f}"
         document.body.dataset.state = "ready"
 
     def _restore(self, data: dict[str, Any]) -> bool:

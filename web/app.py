@@ -120,7 +120,8 @@ class Page:
                 button.removeAttribute("data-hint")
         body = document.body
         stats = frame["stats"]
-        body.setAttribute("data-ai", f'{stats["ai_moves"]:.0f} {stats["ai_ms"]:.0f} {stats["step_max_ms"]:.0f}')
+        body.setAttribute("data-ai", f'{stats["ai_moves"]:.0f} {stats["ai_ms"]:.0f} {stats["step_max_ms"]:.0f} '
+                                     f'{stats["frame_max_ms"]:.0f}')
         for attr, value in (("data-speed", frame["speed"]), ("data-over", "true" if frame["over"] else "false")):
             if self.written.get(attr) != value:
                 body.setAttribute(attr, value)
@@ -371,8 +372,18 @@ class App:
             return
         self.dialog.close()
         hide_notice()
+        self.forget_link_game()
         self.controller.refresh()
         self.controller.kick()
+
+    def forget_link_game(self) -> None:
+        """A game chosen in the dialog replaces the one the link named: drop the link's game keys from the
+        address (keeping lang and speed), so that a reload resumes the saved game, not the link's."""
+        if not self.query.source:
+            return
+        keep = [f"{key}={value}" for key, value in (("lang", self.query.lang), ("speed", self.query.speed)) if value]
+        window.history.replaceState(None, "", str(window.location.pathname) + ("?" + "&".join(keep) if keep else ""))
+        self.query = parse_query("?" + "&".join(keep))
 
     # -- gestures
     def on_click(self, event: Any) -> None:

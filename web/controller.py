@@ -108,7 +108,7 @@ class Controller:
         self.bots: dict[int, Any] = {}
         self.generation = 0
         self._driving = False
-        self.stats: dict[str, float] = {"ai_moves": 0, "ai_ms": 0.0, "step_max_ms": 0.0}
+        self.stats: dict[str, float] = {"ai_moves": 0, "ai_ms": 0.0, "step_max_ms": 0.0, "frame_max_ms": 0.0}
         self.hinting = False
         self.busy = False  # an automatic move is on its way: no gestures meanwhile
         self.on_change: Callable[[], None] | None = None  # called after each frame (tests, app hooks)
@@ -231,11 +231,13 @@ class Controller:
     def refresh(self) -> None:
         if self.series is None:
             return
+        started = time.perf_counter()
         frame = screen(self.scene())
         frame["speed"] = self.speed
         frame["over"] = self.game.result is not None
         frame["stats"] = self.stats
         self.port.show(frame)
+        self.stats["frame_max_ms"] = max(self.stats["frame_max_ms"], (time.perf_counter() - started) * 1000)
         if self.on_change:
             self.on_change()
 

@@ -334,6 +334,17 @@ def test_reload_resumes_the_same_position(page: Page, wait_ready: Callable[..., 
         seats: [...document.querySelectorAll('#opponents .seat-backs')].map(e => e.dataset.count)})""")
     assert again == position
     expect(page.locator("[data-testid=notice]:visible")).to_have_count(0)  # a good save resumes silently
+    # a game dealt from the dialog replaces the link's game: a reload resumes it, not the link's
+    page.click("[data-action=new-game]")
+    page.click("label.choice:has(input[value=prostoy])")
+    page.click("[data-action=start]")
+    wait_turn(page)
+    assert "variant=" not in page.url and "speed=instant" in page.url
+    dealt = hand(page)
+    page.reload()
+    wait_ready(page)
+    wait_turn(page)
+    assert hand(page) == dealt and len(dealt) == 5
 
 
 def test_a_corrupted_save_is_set_aside_with_a_notice(page: Page, wait_ready: Callable[..., float]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Request, expect
@@ -23,6 +24,21 @@ TURN_JS = """() => {
   return '';
 }"""
 TABLE_CARDS_JS = "() => document.querySelectorAll('[data-testid=table] [data-attack]').length"
+
+
+def rebuild() -> None:
+    """Rebuild web/modules.zip and sw.js from the files as they are now: the worker refuses to
+    install when a file no longer matches its hash (an edit since the session's build)."""
+    _load("durak_build_zip_test", ROOT / "scripts" / "build_zip.py").build(ROOT)
+    _build_sw().build(ROOT)  # type: ignore[attr-defined]
+
+
+def _load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _build_sw() -> object:
@@ -87,6 +103,7 @@ def play_a_round(page: Page) -> None:
 def test_game_reloads_and_plays_offline_after_one_visit(
     context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
+    rebuild()
     log = RequestLog(context)
     page.goto(GAME)
     wait_ready(page)
@@ -125,6 +142,7 @@ def _served_by_worker(request: Request) -> bool:
 def test_precache_holds_every_file_a_cold_load_asks_for(
     context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
+    rebuild()
     log = RequestLog(context)
     page.goto(GAME)
     wait_ready(page)

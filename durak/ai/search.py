@@ -8,6 +8,7 @@ calls. Playouts follow the normal level's rules of thumb for every seat.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Iterator
 from random import Random
 
@@ -18,6 +19,10 @@ from .normal import choose_normal
 from .sampler import Sampler
 from .situation import Situation
 
+#: How many standard errors another move must gain over the heuristic's pick to replace it.
+MARGIN = 1.0
+#: Sequential halving starts after this many worlds (then at every doubling).
+HALVING_FROM = 8
 #: A playout longer than this is a loop bug in a policy: score it as a draw rather than hang.
 PLAYOUT_CAP = 2000
 
@@ -46,15 +51,23 @@ def playout(game: Game, team: int, rng: Random, noise: float) -> Generator[None,
 
 
 class Pimc:
-    """Running statistics of the candidates; ``run`` yields after every playout so it can be sliced."""
+    """Running statistics of the candidates; ``run`` yields after every playout so it can be sliced.
+
+    The first candidate is the heuristic's own pick, the baseline: another move replaces it only when
+    it wins on the same worlds by more than ``MARGIN`` standard errors. With a few dozen worlds the best
+    average is often luck, and following luck is worse than following the rules of thumb.
+    """
 
     def __init__(self, sampler: Sampler, me: int, team: int, candidates: list[Action], rng: Random) -> None:
         self.sampler = sampler
         self.me = me
         self.team = team
+        self.baseline = candidates[0]
         self.alive = list(candidates)
         self.total = dict.fromkeys(candidates, 0.0)
         self.count = dict.fromkeys(candidates, 0)
+        self.gain = dict.fromkeys(candidates, 0.0)  # sums of (result - baseline's) on the same world
+        self.gain_squares = dict.fromkeys(candidates, 0.0)
         self.rng = rng
         self.worlds = 0
         # one world only (every card known): vary the playouts instead
@@ -76,17 +89,26 @@ class Pimc:
                 game.apply(self.me, action)
                 results[action] = yield from playout(game, self.team, Random(seed), self.noise)
                 yield
+            base = results[self.baseline]
             for action, value in results.items():  # a world counts once complete: like for like
                 self.total[action] += value
                 self.count[action] += 1
+                self.gain[action] += value - base
+                self.gain_squares[action] += (value - base) ** 2
             self.worlds += 1
-            if self.worlds >= 8 and self.worlds & (self.worlds - 1) == 0 and len(self.alive) > 2:
-                ranked = sorted(self.alive, key=lambda a: -self.mean(a))
-                self.alive = [a for a in self.alive if a in ranked[: max(2, len(ranked) // 2)]]
+            if self.worlds >= HALVING_FROM and self.worlds & (self.worlds - 1) == 0 and len(self.alive) > 2:
+                ranked = sorted(self.alive, key=lambda a: -self.mean(a))[: max(2, len(self.alive) // 2)]
+                self.alive = [a for a in self.alive if a in ranked or a is self.baseline]
 
     def best(self) -> Action:
-        """The best surviving candidate; ties go to the earlier (the heuristic's own pick comes first)."""
-        return max(self.alive, key=self.mean)
+        """The best surviving candidate if it clearly beats the baseline, else the baseline."""
+        top = max(self.alive, key=self.mean)
+        n = self.count[top]
+        if top is self.baseline or n == 0:
+            return self.baseline
+        gain = self.gain[top] / n
+        spread = math.sqrt(max(0.0, self.gain_squares[top] / n - gain * gain) / n)
+        return top if gain > MARGIN * spread else self.baseline
 
     def chances(self) -> dict[Action, float]:
         """Each candidate's estimated chance to win, draws counted half."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any
 
@@ -18,14 +19,20 @@ SLACK = 0.01
 
 
 def in_steps(level: str, view: dict[str, Any], legal: list[Action], **options: Any) -> tuple[Action, list[float]]:
+    """Run a decision in steps; each step's processor time, not counting other jobs on a shared machine
+    nor the interpreter's full garbage collections (tens of ms in a big test process, whoever allocates)."""
     thinker = make_player(level, seed=4, **options).start(view, legal)
-    durations = []  # processor time: other jobs on a shared machine must not count against the AI
-    while True:
-        start = time.thread_time()
-        done = thinker.step(STEP)
-        durations.append(time.thread_time() - start)
-        if done:
-            return thinker.best(), durations
+    durations = []
+    gc.disable()
+    try:
+        while True:
+            start = time.thread_time()
+            done = thinker.step(STEP)
+            durations.append(time.thread_time() - start)
+            if done:
+                return thinker.best(), durations
+    finally:
+        gc.enable()
 
 
 def endgame() -> Game:

@@ -23,6 +23,7 @@ from .sampler import Sampler
 from .search import Pimc
 from .seen import Seen
 from .situation import Situation
+from .tactics import strength
 
 #: Most moves searched at once; the rest are variations of these (another card of the same worth).
 MAX_CANDIDATES = 10
@@ -39,28 +40,36 @@ def fingerprint(seed: int, view: dict[str, Any]) -> int:
 
 
 def candidates(seen: Seen, legal: list[Action], first: Action) -> list[Action]:
-    """The moves worth searching: the heuristic's pick first, then one of each kind of idea."""
+    """The moves worth searching: the heuristic's pick first, then one of each kind of idea.
+
+    Beyond ``MAX_CANDIDATES`` moves, defences are represented by the cheapest plain and the cheapest
+    trump answer to each attack, multi-card attacks by the lowest of each size, and single cards by
+    the cheapest ones: the rest differ only by a card of nearly the same worth.
+    """
     if len(legal) <= MAX_CANDIDATES:
         return [first, *(a for a in legal if a is not first)]
-    picked = [first]
-    trump = seen.trump
-    by_kind: dict[tuple[str, Any], Action] = {}
-    for action in sorted(legal, key=lambda a: len(a.cards)):
+    trump, lowest = seen.trump, seen.lowest_rank
+    plain: list[Action] = []
+    kinds: dict[tuple[Any, ...], Action] = {}
+    singles: list[Action] = []
+    for action in legal:
         if action.kind == DEFEND:
             attack, defence = action.cards
-            key: tuple[str, Any] = (DEFEND, (attack, defence & 3 == trump))
-            current = by_kind.get(key)
+            key: tuple[Any, ...] = (DEFEND, attack, defence & 3 == trump)
+            current = kinds.get(key)
             if current is None or defence < current.cards[1]:
-                by_kind[key] = action
+                kinds[key] = action
         elif action.kind == ATTACK and len(action.cards) > 1:
             key = (ATTACK, len(action.cards))
-            current = by_kind.get(key)
+            current = kinds.get(key)
             if current is None or max(action.cards) < max(current.cards):
-                by_kind[key] = action
+                kinds[key] = action
+        elif action.cards:
+            singles.append(action)
         else:
-            picked.append(action)
-    picked.extend(by_kind.values())
-    return list(dict.fromkeys(picked))[:MAX_CANDIDATES]
+            plain.append(action)
+    singles.sort(key=lambda a: strength(a.cards[0], trump, lowest))
+    return list(dict.fromkeys([first, *plain, *kinds.values(), *singles]))[:MAX_CANDIDATES]
 
 
 class HardThinker:
@@ -76,7 +85,7 @@ class HardThinker:
         self.budget = time_budget
         self.every = every  # analysis: value every legal move, not just find the best
         self.rng = Random(fingerprint(seed, view))
-        self.choice = choose_normal(Situation.of_seen(self.seen), legal)
+        self.choice = choose_normal(Situation.of_seen(self.seen), self.legal)
         self.values: dict[Action, float] = {}
         self.done = False
         self.spent = 0.0

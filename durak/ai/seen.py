@@ -64,10 +64,6 @@ class Seen:
     def players(self) -> int:
         return self.rules.players
 
-    def partner(self, seat: int) -> bool:
-        """Whether ``seat`` plays on my side (myself included)."""
-        return self.rules.team_of(seat) == self.rules.team_of(self.me)
-
     @cached_property
     def table_cards(self) -> frozenset[Card]:
         return frozenset(c for pair in self.table for c in pair if c is not None)

@@ -26,7 +26,6 @@ class Situation(NamedTuple):
     fresh: float  # talon left as a share of the talon after the deal: 1 early, 0 once empty
     attacks: Sequence[Card]
     defences: Sequence[Card | None]
-    defender_cards: int
     taking: bool
     prostoy: bool
     hand_size: int
@@ -47,7 +46,6 @@ class Situation(NamedTuple):
             fresh=freshness(seen.talon, rules.deck, rules.players, rules.hand_size),
             attacks=attacks,
             defences=tuple(d for _, d in seen.table),
-            defender_cards=seen.hand_sizes[defender] if defender is not None else 0,
             taking=seen.taking,
             prostoy=rules.variant == "prostoy",
             hand_size=rules.hand_size,
@@ -60,7 +58,6 @@ class Situation(NamedTuple):
     def of_game(cls, game: Game, seat: int) -> Situation:
         """From a sampled game, seeing only what ``seat`` would: no chance estimates, no peeking."""
         rules = game.rules
-        defender = game.defender
         talon = len(game.talon)
         return cls(
             hand=game.hands[seat],
@@ -70,7 +67,6 @@ class Situation(NamedTuple):
             fresh=freshness(talon, rules.deck, rules.players, rules.hand_size),
             attacks=game.attacks,
             defences=game.defences,
-            defender_cards=len(game.hands[defender]) if defender is not None else 0,
             taking=game.taking,
             prostoy=rules.variant == "prostoy",
             hand_size=rules.hand_size,

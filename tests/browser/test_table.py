@@ -89,8 +89,9 @@ def click_target(page: Page, key: str) -> None:
 class Player:
     """A clicking player: first playable card and first lit target, else pass or take.
 
-    ``transfer``: transfer whenever the button allows it. ``sets``: in Prostoy, gather 3-card sets.
-    Counts what it did so tests can check that the interesting moves happened.
+    ``transfer``: transfer whenever the button allows it. ``sets``: in Prostoy, gather 3-card sets and
+    defend partially (beat one card, then pick up the rest). Counts what it did so tests can check
+    that the interesting moves happened.
     """
 
     def __init__(self, page: Page, transfer: bool = False, sets: bool = False) -> None:
@@ -108,6 +109,11 @@ class Player:
             if lit:
                 click_target(page, lit[0])
             self.done["transfer"] += 1
+            return
+        if self.sets and enabled(page, "take") and page.inner_text(".actions [data-action=take]") in (
+                EN["btn_take_rest"], FR["btn_take_rest"]):
+            page.click(".actions [data-action=take]")  # one card beaten: pick up the rest
+            self.done["partial"] += 1
             return
         cards = playable(page)
         if cards:

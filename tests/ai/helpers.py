@@ -26,14 +26,17 @@ RULE_SETS: list[dict[str, Any]] = [
 ]
 
 
-def position(hands: list[str], *, trump: str = "D", talon: str = "", attacker: int = 0, **rules: Any) -> Game:
+def position(hands: list[str], *, trump: str = "D", talon: str = "", attacker: int = 0,
+             trump_card: str | None = None, **rules: Any) -> Game:
     """A round-start position: ``hands`` as space-separated cards per seat, ``talon`` top first.
 
     Cards named nowhere are in the discard pile, so with an empty talon every card is known.
+    ``trump_card`` (the talon's last card) is exposed, which allows the trump-six exchange.
     """
     rules.setdefault("players", len(hands))
+    trump_field = {"trump_card": trump_card} if trump_card else {"trump": trump}
     return Game.from_scenario(
-        {"rules": rules, "hands": [h.split() for h in hands], "talon": talon.split(), "trump": trump,
+        {"rules": rules, "hands": [h.split() for h in hands], "talon": talon.split(), **trump_field,
          "attacker": attacker}
     )
 

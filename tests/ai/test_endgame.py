@@ -18,9 +18,9 @@ def solve(game: Game) -> list[tuple[str, int]]:
     return [(str(a), v) for a, v in solver.solve(game, 1_000_000, every=True)]
 
 
-def test_attack_with_the_card_the_defender_cannot_beat() -> None:
-    # Diamonds trump. Seat 1 holds 9H and 7D: 6S is unbeatable (no spade, and 7D must be kept for...);
-    # attacking 6S forces a take or a trump; the winning line is known: open with the spade pair.
+def test_the_pair_the_defender_cannot_cover_wins() -> None:
+    # Diamonds trump. Seat 1 can beat a six only with his one trump 7D, so the pair of sixes must be
+    # taken, and AD, which nothing beats, then goes out.
     game = position(["6S 6C AD", "9H 7D"], trump="D")
     values = dict(solve(game))
     assert values["attack 6S 6C"] == WIN

@@ -7,10 +7,11 @@ page logged a console error or a Python traceback.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,6 +33,19 @@ STATE_JS = """() => {
   if (document.querySelector('#hand .hand-cards[data-live=true]')) return 'turn';
   return '';
 }"""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def current_build() -> Iterator[None]:
+    """The page imports durak/ and web/ from web/modules.zip, and its service worker checks every file's
+    hash: rebuild both (scripts/build_zip.py, build_sw.py) so the tests run the code as it is now."""
+    for name in ("build_zip", "build_sw"):
+        spec = importlib.util.spec_from_file_location(f"durak_{name}_table", ROOT / "scripts" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.build(ROOT)
+    yield
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,6 +17,13 @@ from web.i18n import t
 from web.moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 from web.params import Settings, normalise_seats, parse_query
 from web.render import Scene, card_html, hand_order, screen
+
+
+def run_coroutine(coro: Coroutine[Any, Any, None]) -> None:
+    """Run ``coro`` to the end on a fresh event loop in its own thread: the browser tests' Playwright
+    keeps an event loop running in the main thread, where ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coro).result()
 
 
 class FakePage:
@@ -81,7 +90,7 @@ async def play_first_choice(controller: Controller, page: FakePage, limit: int =
 ])
 def test_a_whole_game_by_gestures(query: str) -> None:
     controller, page = table(query)
-    asyncio.run(play_first_choice(controller, page))
+    run_coroutine(play_first_choice(controller, page))
     frame = page.frames[-1]
     assert 'data-testid="game-over"' in frame["game_over"]
     assert controller.game.result is not None
@@ -109,7 +118,7 @@ def test_only_pass_is_answered_automatically() -> None:
             else:
                 controller.press("pass" if menu.has("pass") else "take")
 
-    asyncio.run(run())
+    run_coroutine(run())
 
 
 def test_save_and_resume_the_same_position() -> None:
@@ -120,7 +129,7 @@ def test_save_and_resume_the_same_position() -> None:
         controller.kick()
         await page.settle()
 
-    asyncio.run(run())
+    run_coroutine(run())
     view = controller.game.view(0)
     again = Controller(FakePage(), store, speed="instant")
     _restored, set_aside = storage.load(store, again.restore)
@@ -162,7 +171,7 @@ def test_pass_and_play_covers_the_hand_between_players() -> None:
         assert controller.viewer != first and controller.covered
         assert page.frames[-1]["hand"] == ""
 
-    asyncio.run(run())
+    run_coroutine(run())
 
 
 def test_hint_names_a_legal_action_and_lights_it() -> None:
@@ -174,7 +183,7 @@ def test_hint_names_a_legal_action_and_lights_it() -> None:
         controller.press("hint")
         await page.settle()
 
-    asyncio.run(run())
+    run_coroutine(run())
     assert controller.hint is not None
     legal = [str(a) for a in controller.game.legal_actions(0)]
     assert controller.hint[0] in legal

@@ -3,7 +3,8 @@
 #   make setup   install everything the other targets need (idempotent; quick when done)
 #   make run     serve the repo root on http://127.0.0.1:$(PORT)  (PORT=8000 by default)
 #   make test    ruff, mypy, pytest (engine tests in CPython, tests/browser in Debian's Chromium)
-#   make bench   page-load timings in Chromium (benchmarks/pages.py; ARGS="--runs 5" etc.)
+#   make bench   page figures in Chromium: first paint, ready vs bare Pyodide, longest task in play
+#                (benchmarks/page.py; ARGS="--runs 5" etc.)
 #
 # Tools are called by their .venv/bin/... paths: no activation needed.
 
@@ -29,7 +30,7 @@ NODE_STAMP := node_modules/.installed
 .PHONY: help setup chromium run test bench clean
 
 help:
-	@sed -n '3,6p' Makefile | sed 's/^# //'
+	@sed -n '3,7p' Makefile | sed 's/^# //'
 
 setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py
@@ -62,7 +63,7 @@ test: setup
 	$(BIN)/pytest
 
 bench: setup
-	$(BIN)/python benchmarks/pages.py $(ARGS)
+	$(BIN)/python benchmarks/page.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js .pytest_cache .mypy_cache .ruff_cache

@@ -1,25 +1,41 @@
-"""The game page's own figures in Debian's Chromium: first paint, time to ready, longest task in play.
+"""The game page's figures in Debian's Chromium: first paint, time to ready against bare Pyodide, longest task.
 
-    .venv/bin/python benchmarks/page.py [--runs 3] [--turns 12] [--json artifacts/bench-page.json]
+    .venv/bin/python benchmarks/page.py [--runs 3] [--turns 12] [--json artifacts/bench-page.json] [PAGE ...]
 
-Per run, in new browser contexts:
-- bare Pyodide (benchmarks/bare.html, the floor) cold, then reloaded (warm);
-- the game (index.html?...&speed=instant) cold: first contentful paint (the table skeleton is plain
-  HTML/CSS), then ms until body[data-state=ready]; then, once the page has settled (its memory
-  snapshot made, see web/pyodide-boot.mjs), reloaded (warm).
-Then one game at normal speed against three hard AIs, played by clicking: every main-thread task
-of 50 ms or more (PerformanceObserver "longtask") that overlaps an AI turn is recorded, and the
-longest is printed next to the table's own measure of its longest AI step (body[data-ai]).
+`make bench` runs it after `make setup` (ARGS="--runs 5" etc.). Without PAGE, each run measures in
+two new browser contexts (interleaved, so both pages see the same machine load):
+
+- the bare Pyodide page (benchmarks/bare.html, the floor): cold (empty cache, wasm compiled
+  again), then reloaded (warm: the HTTP cache);
+- the game (index.html?...&speed=instant, a table dealt at once): cold, with its first contentful
+  paint (the table skeleton is plain HTML/CSS); then, once its service worker controls the page
+  and the memory snapshot is saved (see web/pyodide-boot.mjs), warm without the snapshot
+  (`snapshot=off`: files from the service worker's cache only) and warm with it; then the bare
+  page again in that context ("warm, SW cache": the same Pyodide files, served by the game's
+  service worker).
+
+The ready time is the page's own data-ready-ms, else performance.now() when body[data-state] was
+"ready". The ratios are printed against the goals: first paint <= 0.3 s, game cold <= 1.2x bare
+cold, game warm (snapshot) <= 0.8x bare warm.
+
+Then one game at normal speed against three hard AIs, played by clicking (--turns human turns;
+0 skips it): every main-thread task of 50 ms or more (PerformanceObserver "longtask") that
+overlaps an AI turn is recorded, and the longest (goal <= 100 ms) is printed next to the table's
+own measure of its longest AI step (body[data-ai]).
+
+With PAGE arguments (paths under the repo root, with any query string) only those pages are
+measured: each run opens a new context per page and measures cold, then a reload.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
+import math
 import runpy
 import statistics
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -33,11 +49,13 @@ serve = SimpleNamespace(**runpy.run_path(str(ROOT / "scripts" / "serve.py")))
 BARE = "benchmarks/bare.html"
 GAME = "index.html?variant=podkidnoy&players=2&level=normal&seed=1&speed=instant"
 PLAY = "index.html?variant=podkidnoy&players=4&level=hard&seed=3&speed=normal"
+
 SETTLED_JS = "() => !!document.body && ['ready', 'error'].includes(document.body.dataset.state)"
 READY_MS_JS = "() => Number(document.body.dataset.readyMs || performance.now())"
 FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-paint')[0];
                     return e ? e.startTime : null; }"""
-SNAPSHOT_SETTLED_JS = "() => !['missing', undefined].includes(document.body.dataset.snapshot)"
+CONTROLLED_JS = "() => navigator.serviceWorker.controller !== null"
+SNAPSHOT_DONE_JS = "() => ['saved', 'failed', 'unsupported'].includes(document.body.dataset.snapshot)"
 LONGTASKS_INIT = """
   window.__longtasks = [];
   try {
@@ -51,7 +69,22 @@ TURN_JS = """() => {
   return '';
 }"""
 
+# (row label, key of the ready time, key of the first paint or None) in the order of the printed table
+SUITE = (
+    ("bare Pyodide, cold", "bare_cold", None),
+    ("bare Pyodide, warm (HTTP cache)", "bare_warm_http", None),
+    ("bare Pyodide, warm (SW cache)", "bare_warm_sw", None),
+    ("game, cold", "game_cold", "paint_cold"),
+    ("game, warm (SW cache, no snapshot)", "game_warm_sw", "paint_warm_sw"),
+    ("game, warm (SW cache + snapshot)", "game_warm_snapshot", "paint_warm"),
+)
+GOAL_PAINT_MS = 300
+GOAL_COLD = 1.2  # game cold / bare cold
+GOAL_WARM = 0.8  # game warm (snapshot) / bare warm
+GOAL_TASK_MS = 100  # longest main-thread task during AI turns
 
+
+# ---------------------------------------------------------------------------- loads
 def ready_ms(page: Page) -> float:
     page.wait_for_function(SETTLED_JS, timeout=CONFIG["READY_TIMEOUT_MS"])
     state = page.evaluate("() => document.body.dataset.state")
@@ -61,33 +94,69 @@ def ready_ms(page: Page) -> float:
     return value
 
 
-def load_times(browser: Browser, base: str) -> dict[str, float]:
+def load(page: Page, url: str) -> float:
+    page.goto(url, timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
+    return ready_ms(page)
+
+
+def first_paint(page: Page) -> float:
+    value = page.evaluate(FCP_JS)
+    return float("nan") if value is None else float(value)
+
+
+def settle(page: Page) -> None:
+    """Wait until the service worker controls the page and the memory snapshot is made."""
+    page.wait_for_function(CONTROLLED_JS, timeout=CONFIG["READY_TIMEOUT_MS"])
+    page.wait_for_function(SNAPSHOT_DONE_JS, timeout=90_000)
+
+
+def suite_run(browser: Browser, base_url: str) -> dict[str, float]:
+    """One run of the default suite: {key of SUITE: ms}."""
     times: dict[str, float] = {}
     context = browser.new_context(viewport=CONFIG["VIEWPORT"])
     try:
         page = context.new_page()
-        page.goto(base + BARE, timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
-        times["bare_cold"] = ready_ms(page)
+        times["bare_cold"] = load(page, base_url + BARE)
         page.reload(timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
-        times["bare_warm"] = ready_ms(page)
+        times["bare_warm_http"] = ready_ms(page)
     finally:
         context.close()
     context = browser.new_context(viewport=CONFIG["VIEWPORT"])
     try:
         page = context.new_page()
-        page.goto(base + GAME, timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
-        times["game_cold"] = ready_ms(page)
-        times["paint_cold"] = page.evaluate(FCP_JS) or float("nan")
-        with contextlib.suppress(Exception):  # no snapshot machinery: a plain reload is still the warm case
-            page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=90_000)
-        page.reload(timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
-        times["game_warm"] = ready_ms(page)
-        times["paint_warm"] = page.evaluate(FCP_JS) or float("nan")
+        times["game_cold"] = load(page, base_url + GAME)
+        times["paint_cold"] = first_paint(page)
+        settle(page)
+        times["game_warm_sw"] = load(page, base_url + GAME + "&snapshot=off")
+        times["paint_warm_sw"] = first_paint(page)
+        times["game_warm_snapshot"] = load(page, base_url + GAME)
+        times["paint_warm"] = first_paint(page)
+        state = page.evaluate("() => document.body.dataset.snapshot")
+        if state != "used":
+            raise RuntimeError(f"the warm game load did not use the snapshot (data-snapshot={state!r})")
+        times["bare_warm_sw"] = load(page, base_url + BARE)
     finally:
         context.close()
     return times
 
 
+def measure(browser: Browser, url: str, runs: int) -> dict[str, list[float]]:
+    """Any page: cold in a new context, then reloaded; `runs` times."""
+    cold: list[float] = []
+    warm: list[float] = []
+    for _ in range(runs):
+        context = browser.new_context(viewport=CONFIG["VIEWPORT"])
+        try:
+            page = context.new_page()
+            cold.append(load(page, url))
+            page.reload(timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
+            warm.append(ready_ms(page))
+        finally:
+            context.close()
+    return {"cold": cold, "warm": warm}
+
+
+# ---------------------------------------------------------------------------- play
 def _click_turn(page: Page) -> None:
     """One human decision: first playable card (and its first target), else pass or take."""
     cards = page.evaluate(
@@ -109,15 +178,13 @@ def _click_turn(page: Page) -> None:
             return
 
 
-def longest_task_in_play(browser: Browser, base: str, turns: int) -> dict[str, Any]:
+def longest_task_in_play(browser: Browser, base_url: str, turns: int) -> dict[str, Any]:
     context = browser.new_context(viewport=CONFIG["VIEWPORT"])
     context.add_init_script(LONGTASKS_INIT)
     try:
         page = context.new_page()
-        page.goto(base + PLAY, timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
-        ready_ms(page)
-        with contextlib.suppress(Exception):  # let the page settle (snapshot worker): figures about play alone
-            page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=90_000)
+        load(page, base_url + PLAY)
+        page.wait_for_function(SNAPSHOT_DONE_JS, timeout=90_000)  # the snapshot worker: figures about play alone
         windows: list[tuple[float, float]] = []
         for _ in range(turns):
             state = page.wait_for_function(TURN_JS, timeout=120_000).json_value()
@@ -140,46 +207,92 @@ def longest_task_in_play(browser: Browser, base: str, turns: int) -> dict[str, A
         context.close()
 
 
+# ---------------------------------------------------------------------------- report
+def median(values: list[float]) -> float:
+    """The median of the values that are numbers (a page without a first paint entry gives NaN)."""
+    values = [v for v in values if not math.isnan(v)]
+    return statistics.median(values) if values else float("nan")
+
+
 def summary(values: list[float]) -> str:
+    values = [v for v in values if not math.isnan(v)]
+    if not values:
+        return "-"
     return f"{statistics.median(values):7.0f}  ({min(values):.0f}-{max(values):.0f})"
+
+
+def verdict(value: float, goal: float) -> str:
+    return "met" if value <= goal else "NOT met"
+
+
+def run_suite(browser: Browser, base_url: str, runs: int) -> dict[str, list[float]]:
+    results: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for key, value in suite_run(browser, base_url).items():
+            results.setdefault(key, []).append(value)
+    print(f"{'load':40} {'first paint':>22} {'ready':>22}")
+    for label, key, paint in SUITE:
+        print(f"{label:40} {summary(results[paint]) if paint else '-':>22} {summary(results[key]):>22}")
+    med = {key: median(values) for key, values in results.items()}
+    cold = med["game_cold"] / med["bare_cold"]
+    warm_http = med["game_warm_snapshot"] / med["bare_warm_http"]
+    warm_sw = med["game_warm_snapshot"] / med["bare_warm_sw"]
+    print("goals (medians):")
+    print(f"  first paint of the table: cold {med['paint_cold']:.0f} ms, warm {med['paint_warm']:.0f} ms "
+          f"(goal <= {GOAL_PAINT_MS} ms: {verdict(max(med['paint_cold'], med['paint_warm']), GOAL_PAINT_MS)})")
+    print(f"  ready, game cold / bare cold: {cold:.2f}x (goal <= {GOAL_COLD}x: {verdict(cold, GOAL_COLD)})")
+    print(f"  ready, game warm (snapshot) / bare warm (HTTP cache): {warm_http:.2f}x, / bare warm (SW cache): "
+          f"{warm_sw:.2f}x (goal <= {GOAL_WARM}x: {verdict(max(warm_http, warm_sw), GOAL_WARM)})")
+    return results
+
+
+def run_play(browser: Browser, base_url: str, turns: int) -> dict[str, Any]:
+    play = longest_task_in_play(browser, base_url, turns)
+    tasks = play["longtasks_in_ai_turns"]
+    longest = f"{tasks[0]:.0f} ms" if tasks else "none of 50 ms or more"
+    print(f"AI turns at normal speed vs three hard AIs: {play['ai_turns']} turns, "
+          f"{play['ai_seconds']:.1f} s, {play['ai_moves']} AI moves ({play['ai_think_ms']:.0f} ms thinking)")
+    print(f"  longest main-thread task during AI turns: {longest} "
+          f"(goal <= {GOAL_TASK_MS} ms: {verdict(tasks[0] if tasks else 0, GOAL_TASK_MS)}; "
+          f"{len(tasks)} tasks >= 50 ms; {sum(t > GOAL_TASK_MS for t in tasks)} over {GOAL_TASK_MS} ms)")
+    print(f"  longest AI step measured by the page: {play['ai_step_max_ms']:.0f} ms; "
+          f"longest frame (render + DOM writes): {play['frame_max_ms']:.0f} ms")
+    return play
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="First paint, ready time and longest task of the game page.")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--turns", type=int, default=12, help="human turns in the long-task game")
-    parser.add_argument("--json", type=Path)
+    parser.add_argument("pages", nargs="*", help="only these paths under the repo root, cold and reloaded")
+    parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
+    parser.add_argument("--turns", type=int, default=12, help="human turns in the long-task game (0: skip it)")
+    parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     args = parser.parse_args(argv)
-    server, base = serve.start_in_background(port=0)
-    results: dict[str, Any] = {}
+
+    server, base_url = serve.start_in_background(port=0)
+    results: dict[str, Any] = {"runs": args.runs}
+    started = time.monotonic()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CONFIG["CHROMIUM_PATH"],
-                                                 args=CONFIG["CHROMIUM_ARGS"], headless=True)
-            runs = [load_times(browser, base) for _ in range(args.runs)]
-            results["loads"] = runs
+            browser = playwright.chromium.launch(
+                executable_path=CONFIG["CHROMIUM_PATH"], args=CONFIG["CHROMIUM_ARGS"], headless=True
+            )
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
-            for label, key in (("first paint, game, cold", "paint_cold"), ("first paint, game, warm", "paint_warm"),
-                               ("ready, bare Pyodide, cold", "bare_cold"), ("ready, game, cold", "game_cold"),
-                               ("ready, bare Pyodide, warm", "bare_warm"), ("ready, game, warm", "game_warm")):
-                print(f"  {label:32} {summary([r[key] for r in runs])}")
-            med = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
-            print(f"  game/bare ready: cold {med['game_cold'] / med['bare_cold']:.2f}x, "
-                  f"warm {med['game_warm'] / med['bare_warm']:.2f}x")
-            play = longest_task_in_play(browser, base, args.turns)
-            results["play"] = play
-            tasks = play["longtasks_in_ai_turns"]
-            longest = f"{tasks[0]:.0f} ms" if tasks else "none of 50 ms or more"
-            print(f"AI turns at normal speed vs three hard AIs: {play['ai_turns']} turns, "
-                  f"{play['ai_seconds']:.1f} s, {play['ai_moves']} AI moves ({play['ai_think_ms']:.0f} ms thinking)")
-            print(f"  longest main-thread task during AI turns: {longest} "
-                  f"({len(tasks)} tasks >= 50 ms; {sum(t > 100 for t in tasks)} over 100 ms); "
-                  f"longest AI step measured by the page: {play['ai_step_max_ms']:.0f} ms; "
-                  f"longest frame (render + DOM writes): {play['frame_max_ms']:.0f} ms")
+            if args.pages:
+                results["pages"] = {}
+                print(f"{'page':40} {'cold':>22} {'warm reload':>22}")
+                for path in args.pages:
+                    times = measure(browser, base_url + path, args.runs)
+                    results["pages"][path] = times
+                    print(f"{path:40} {summary(times['cold']):>22} {summary(times['warm']):>22}", flush=True)
+            else:
+                results["loads"] = run_suite(browser, base_url, args.runs)
+                if args.turns > 0:
+                    results["play"] = run_play(browser, base_url, args.turns)
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
+    print(f"({time.monotonic() - started:.0f} s)")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

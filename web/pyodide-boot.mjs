@@ -9,7 +9,7 @@
 // body[data-snapshot] tells what happened: "used", "missing" (then "saved" or "failed" once the
 // worker is done), "refused" (the snapshot did not load: deleted, booted without it) or
 // "unsupported" (no Cache Storage or WebCrypto: not a secure context), "off" (the URL says
-// snapshot=off: benchmarks/pages.py measures the boot without it).
+// snapshot=off: benchmarks/page.py measures the boot without it).
 
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 

@@ -11,13 +11,13 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
-VARIANTS = ("podkidnoy", "perevodnoy", "prostoy")
+from durak.rules import FIRST_ATTACK, MAX_PLAYERS_BY_DECK, THROW_IN, VARIANTS, Rules
+from durak.rules import TEAMS as RULES_TEAMS
+
 LEVELS = ("easy", "normal", "hard")
 SEAT_KINDS = ("human", *LEVELS)
 SPEEDS = ("slow", "normal", "fast", "instant")
-DECKS = (24, 36, 52)
-TEAMS = {"2v2": 4, "3v3": 6, "2v2v2": 6}
-MAX_PLAYERS = {24: 4, 36: 6, 52: 6}
+TEAMS = {name: players for name, (players, _) in RULES_TEAMS.items()}  # team layout -> players it needs
 
 #: URL keys that choose a game (``lang`` and ``speed`` are preferences and never restart a game).
 GAME_KEYS = ("variant", "players", "deck", "throw_in", "first_defence_limit", "exchange", "first_attack",
@@ -148,11 +148,12 @@ def parse_query(query: str) -> Parsed:
             elif key == "exchange":
                 values["exchange"] = _bool(raw)
             elif key == "throw_in":
-                if raw not in ("neighbours", "neighbors", "everyone"):
+                raw = "neighbours" if raw == "neighbors" else raw
+                if raw not in THROW_IN:
                     raise ValueError(raw)
-                values["throw_in"] = "everyone" if raw == "everyone" else "neighbours"
+                values["throw_in"] = raw
             elif key == "first_attack":
-                if raw not in ("loser_left", "against_loser"):
+                if raw not in FIRST_ATTACK:
                     raise ValueError(raw)
                 values["first_attack"] = raw
             elif key == "teams":
@@ -195,9 +196,9 @@ def problems(settings: Settings) -> list[tuple[str, dict[str, Any]]]:
     """
     out: list[tuple[str, dict[str, Any]]] = []
     hand = 5 if settings.variant == "prostoy" else 6
-    if settings.deck in MAX_PLAYERS and settings.players > MAX_PLAYERS[settings.deck]:
+    if settings.deck in MAX_PLAYERS_BY_DECK and settings.players > MAX_PLAYERS_BY_DECK[settings.deck]:
         out.append(("err_deck_players", {"players": settings.players, "cards": settings.players * hand,
-                                         "deck": settings.deck, "most": MAX_PLAYERS[settings.deck]}))
+                                         "deck": settings.deck, "most": MAX_PLAYERS_BY_DECK[settings.deck]}))
     if settings.teams:
         if settings.variant == "prostoy":
             out.append(("err_prostoy_teams", {}))
@@ -211,10 +212,8 @@ def problems(settings: Settings) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def make_rules(settings: Settings) -> Any:
+def make_rules(settings: Settings) -> Rules:
     """``durak.Rules`` for these settings; raises the engine's ``RulesError`` when unplayable."""
-    from durak.rules import Rules
-
     return Rules(**settings.rules_kwargs())
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
+from . import checks
 from . import events as ev
 from .actions import (
     ATTACK,
@@ -113,10 +114,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**63)
         rng = random.Random(seed)
         n = rules.players
-        if dealer is None:
-            dealer = rng.randrange(n)
-        elif type(dealer) is not int or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer = rng.randrange(n) if dealer is None else checks.seat(dealer, n, "dealer")
         cards = deck(rules.deck)
         rng.shuffle(cards)
         dealt = n * rules.hand_size

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import checks
 from .cards import SUITS, Card, CardError, deck, parse_card
 from .rules import Rules, RulesError
 
@@ -33,11 +34,11 @@ def game_from_scenario(cls: type[Game], data: object) -> Game:
         raise ScenarioError(f"scenario rules: {error}") from None
     n = rules.players
     hands = _hands(data.get("hands"), n)
-    talon = _cards(data.get("talon", []), "talon")
+    talon = checks.card_list(data.get("talon", []), "talon", ScenarioError)
     trump_index, trump_card = _trump(data, talon)
     _check_cards(rules, hands, talon)
-    attacker = _seat(data.get("attacker"), n, "attacker")
-    dealer = _seat(data.get("dealer", (attacker - 1) % n), n, "dealer")
+    attacker = checks.seat(data.get("attacker"), n, "attacker", ScenarioError)
+    dealer = checks.seat(data.get("dealer", (attacker - 1) % n), n, "dealer", ScenarioError)
     first_round = data.get("first_round", False)
     if not isinstance(first_round, bool):
         raise ScenarioError(f"first_round must be true or false, not {first_round!r}")
@@ -68,25 +69,10 @@ def game_from_scenario(cls: type[Game], data: object) -> Game:
     return game
 
 
-def _seat(value: object, n: int, what: str) -> int:
-    if type(value) is not int or not 0 <= value < n:
-        raise ScenarioError(f"{what} must be a seat from 0 to {n - 1}, not {value!r}")
-    return value
-
-
-def _cards(value: object, what: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{what} must be a list of cards, not {value!r}")
-    try:
-        return [parse_card(item) for item in value]
-    except CardError as error:
-        raise ScenarioError(f"{what}: {error}") from None
-
-
 def _hands(value: object, n: int) -> list[list[Card]]:
     if not isinstance(value, list) or len(value) != n:
         raise ScenarioError(f"hands must list one hand for each of the {n} players")
-    return [_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(value)]
+    return [checks.card_list(hand, f"hand of seat {seat}", ScenarioError) for seat, hand in enumerate(value)]
 
 
 def _trump(data: dict[str, Any], talon: list[Card]) -> tuple[int, Card | None]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import checks
 from .actions import parse_action
-from .cards import SUITS, Card, CardError, deck, parse_card, sort_key
+from .cards import SUITS, Card, deck, parse_card, sort_key
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -77,21 +78,18 @@ def game_from_dict(cls: type[Game], data: object) -> Game:
         raise SaveError(f"not a valid saved game: {detail}") from None
 
 
+def _invalid(message: str) -> SaveError:
+    return SaveError(f"not a valid saved game: {message}")
+
+
 def _seat(value: object, n: int, what: str, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
-    if type(value) is not int or not 0 <= value < n:
-        raise SaveError(f"not a valid saved game: {what} must be a seat from 0 to {n - 1}, not {value!r}")
-    return value
+    return checks.seat(value, n, what, _invalid)
 
 
 def _card_list(value: object, what: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise SaveError(f"not a valid saved game: {what} must be a list of cards")
-    try:
-        return [parse_card(item) for item in value]
-    except CardError as error:
-        raise SaveError(f"not a valid saved game: {what}: {error}") from None
+    return checks.card_list(value, what, _invalid)
 
 
 def _flag(value: object, what: str) -> bool:

@@ -43,8 +43,10 @@ from typing import Any
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = runpy.run_path(str(ROOT / "playwright.config.py"))
-serve = SimpleNamespace(**runpy.run_path(str(ROOT / "scripts" / "serve.py")))
+# The browser tests' plain helpers: playwright.config.py and scripts/serve.py loaded, the clicking player.
+helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
+CONFIG = helpers.CONFIG
+serve = helpers.serve
 
 BARE = "benchmarks/bare.html"
 GAME = "index.html?variant=podkidnoy&players=2&level=normal&seed=1&speed=instant"
@@ -54,7 +56,6 @@ SETTLED_JS = "() => !!document.body && ['ready', 'error'].includes(document.body
 READY_MS_JS = "() => Number(document.body.dataset.readyMs || performance.now())"
 FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-paint')[0];
                     return e ? e.startTime : null; }"""
-CONTROLLED_JS = "() => navigator.serviceWorker.controller !== null"
 SNAPSHOT_DONE_JS = "() => ['saved', 'failed', 'unsupported'].includes(document.body.dataset.snapshot)"
 LONGTASKS_INIT = """
   window.__longtasks = [];
@@ -63,11 +64,6 @@ LONGTASKS_INIT = """
       window.__longtasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
   } catch (e) {}
 """
-TURN_JS = """() => {
-  if (document.querySelector('[data-testid=game-over]')) return 'over';
-  if (document.querySelector('#hand .hand-cards[data-live=true]')) return 'turn';
-  return '';
-}"""
 
 # (row label, key of the ready time, key of the first paint or None) in the order of the printed table
 SUITE = (
@@ -86,7 +82,7 @@ GOAL_TASK_MS = 100  # longest main-thread task during AI turns
 
 # ---------------------------------------------------------------------------- loads
 def ready_ms(page: Page) -> float:
-    page.wait_for_function(SETTLED_JS, timeout=CONFIG["READY_TIMEOUT_MS"])
+    page.wait_for_function(SETTLED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
     state = page.evaluate("() => document.body.dataset.state")
     if state != "ready":
         raise RuntimeError(f"{page.url}: data-state={state!r}")
@@ -95,7 +91,7 @@ def ready_ms(page: Page) -> float:
 
 
 def load(page: Page, url: str) -> float:
-    page.goto(url, timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
+    page.goto(url, timeout=CONFIG.NAVIGATION_TIMEOUT_MS)
     return ready_ms(page)
 
 
@@ -106,22 +102,22 @@ def first_paint(page: Page) -> float:
 
 def settle(page: Page) -> None:
     """Wait until the service worker controls the page and the memory snapshot is made."""
-    page.wait_for_function(CONTROLLED_JS, timeout=CONFIG["READY_TIMEOUT_MS"])
+    page.wait_for_function(helpers.CONTROLLED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
     page.wait_for_function(SNAPSHOT_DONE_JS, timeout=90_000)
 
 
 def suite_run(browser: Browser, base_url: str) -> dict[str, float]:
     """One run of the default suite: {key of SUITE: ms}."""
     times: dict[str, float] = {}
-    context = browser.new_context(viewport=CONFIG["VIEWPORT"])
+    context = browser.new_context(viewport=CONFIG.VIEWPORT)
     try:
         page = context.new_page()
         times["bare_cold"] = load(page, base_url + BARE)
-        page.reload(timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
+        page.reload(timeout=CONFIG.NAVIGATION_TIMEOUT_MS)
         times["bare_warm_http"] = ready_ms(page)
     finally:
         context.close()
-    context = browser.new_context(viewport=CONFIG["VIEWPORT"])
+    context = browser.new_context(viewport=CONFIG.VIEWPORT)
     try:
         page = context.new_page()
         times["game_cold"] = load(page, base_url + GAME)
@@ -145,11 +141,11 @@ def measure(browser: Browser, url: str, runs: int) -> dict[str, list[float]]:
     cold: list[float] = []
     warm: list[float] = []
     for _ in range(runs):
-        context = browser.new_context(viewport=CONFIG["VIEWPORT"])
+        context = browser.new_context(viewport=CONFIG.VIEWPORT)
         try:
             page = context.new_page()
             cold.append(load(page, url))
-            page.reload(timeout=CONFIG["NAVIGATION_TIMEOUT_MS"])
+            page.reload(timeout=CONFIG.NAVIGATION_TIMEOUT_MS)
             warm.append(ready_ms(page))
         finally:
             context.close()
@@ -157,29 +153,8 @@ def measure(browser: Browser, url: str, runs: int) -> dict[str, list[float]]:
 
 
 # ---------------------------------------------------------------------------- play
-def _click_turn(page: Page) -> None:
-    """One human decision: first playable card (and its first target), else pass or take."""
-    cards = page.evaluate(
-        "() => [...document.querySelectorAll('#hand [data-playable=true]')].map(e => e.dataset.card)")
-    if cards:
-        page.click(f'#hand [data-card="{cards[0]}"]')
-        play = page.locator(".actions [data-action=play]:not([hidden]):not([disabled])")
-        if play.count():
-            play.click()
-            return
-        target = page.locator("#table [data-target=true]")
-        if target.count():
-            target.first.click()
-        return
-    for action in ("pass", "take"):
-        button = page.locator(f".actions [data-action={action}]:not([disabled])")
-        if button.count():
-            button.click()
-            return
-
-
 def longest_task_in_play(browser: Browser, base_url: str, turns: int) -> dict[str, Any]:
-    context = browser.new_context(viewport=CONFIG["VIEWPORT"])
+    context = browser.new_context(viewport=CONFIG.VIEWPORT)
     context.add_init_script(LONGTASKS_INIT)
     try:
         page = context.new_page()
@@ -187,12 +162,12 @@ def longest_task_in_play(browser: Browser, base_url: str, turns: int) -> dict[st
         page.wait_for_function(SNAPSHOT_DONE_JS, timeout=90_000)  # the snapshot worker: figures about play alone
         windows: list[tuple[float, float]] = []
         for _ in range(turns):
-            state = page.wait_for_function(TURN_JS, timeout=120_000).json_value()
+            state = page.wait_for_function(helpers.TURN_JS, timeout=120_000).json_value()
             if state == "over":
                 break
-            _click_turn(page)
+            helpers.click_a_move(page)
             start = page.evaluate("() => performance.now()")
-            state = page.wait_for_function(TURN_JS, timeout=120_000).json_value()
+            state = page.wait_for_function(helpers.TURN_JS, timeout=120_000).json_value()
             windows.append((start, page.evaluate("() => performance.now()")))
             if state == "over":
                 break
@@ -274,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=CONFIG["CHROMIUM_PATH"], args=CONFIG["CHROMIUM_ARGS"], headless=True
+                executable_path=CONFIG.CHROMIUM_PATH, args=CONFIG.CHROMIUM_ARGS, headless=True
             )
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
             if args.pages:

@@ -11,17 +11,16 @@
   failing early on collected errors or state "error"; it returns the page's ready time in ms
   (data-ready-ms, else performance.now()). The plain function is `wait_until_ready`.
 - Every test in this folder gets the `browser` marker (`pytest -m "not browser"` skips them).
+- Plain helpers (scripts loaded by path, `rebuild()`, `click_a_move(page)`) are in helpers.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import re
 import time
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -29,22 +28,9 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from .helpers import CONFIG, rebuild, serve
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None, path
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CONFIG = _load("durak_playwright_config", ROOT / "playwright.config.py")
-serve = _load("durak_serve", ROOT / "scripts" / "serve.py")
-build_zip = _load("durak_build_zip", ROOT / "scripts" / "build_zip.py")
-build_sw = _load("durak_build_sw", ROOT / "scripts" / "build_sw.py")
 
 expect.set_options(timeout=CONFIG.DEFAULT_TIMEOUT_MS)
 
@@ -155,8 +141,7 @@ def site_server() -> Iterator[str]:
     web/modules.zip and sw.js are rebuilt first (as `make setup` does), so the page under test
     runs the Python sources as they are now, even when pytest is run without make.
     """
-    build_zip.build(ROOT)
-    build_sw.build(ROOT)
+    rebuild()
     server, url = serve.start_in_background(port=0)
     yield url
     server.shutdown()

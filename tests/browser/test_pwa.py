@@ -7,33 +7,19 @@ accepted, run the new release from a fresh cache with the old one deleted.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import struct
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
+from .helpers import CONTROLLED_JS, ROOT, build_sw, serve
+
 MANIFEST = ROOT / "web" / "manifest.webmanifest"
-CONTROLLED_JS = "() => navigator.serviceWorker.controller !== null"
 RELEASES_JS = "async () => (await caches.keys()).filter(name => name.startsWith('durak-v-')).sort()"
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_sw = _load("durak_build_sw_pwa", ROOT / "scripts" / "build_sw.py")
-serve = _load("durak_serve_pwa", ROOT / "scripts" / "serve.py")
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -7,19 +7,18 @@ page logged a console error or a Python traceback.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
+from .helpers import ROOT, rebuild
+
 ARTIFACTS = ROOT / "artifacts"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -39,12 +38,7 @@ STATE_JS = """() => {
 def current_build() -> Iterator[None]:
     """The page imports durak/ and web/ from web/modules.zip, and its service worker checks every file's
     hash: rebuild both (scripts/build_zip.py, build_sw.py) so the tests run the code as it is now."""
-    for name in ("build_zip", "build_sw"):
-        spec = importlib.util.spec_from_file_location(f"durak_{name}_table", ROOT / "scripts" / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        module.build(ROOT)
+    rebuild()
     yield
 
 

@@ -42,14 +42,14 @@ class Stuck(AssertionError):
     """The seat to act has no legal action."""
 
 
-# Open ENGINE_BUGS.md entries: (entry, how to recognise a failure caused by it in the game where it showed).
+# Open docs/engine-bugs.md entries: (entry, how to recognise a failure caused by it in the game where it showed).
 # Empty while no bug is open; a fixed bug's entry goes, so that a regression fails instead of xfailing.
 # (#2, fixed in e9a7de4, was recognised by: talon empty and an active seat with no cards.)
 KNOWN_BUGS: list[tuple[str, Callable[[Game], bool]]] = []
 
 
 def known_bug(game: Game) -> str | None:
-    """The open ENGINE_BUGS.md entry a failure is an instance of, if any (None: a new bug: fail)."""
+    """The open docs/engine-bugs.md entry a failure is an instance of, if any (None: a new bug: fail)."""
     return next((entry for entry, shows in KNOWN_BUGS if shows(game)), None)
 
 

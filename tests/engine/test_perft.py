@@ -92,7 +92,7 @@ GOLDEN: dict[str, tuple[str, list[int]]] = {
     "podkidnoy 3 players, the round's draws empty the talon": ("b1e1ed003936", [2, 3, 3, 3, 9, 15]),
 }
 
-KNOWN_BUGS: dict[str, str] = {}  # position name -> ENGINE_BUGS.md entry, while a bug is open
+KNOWN_BUGS: dict[str, str] = {}  # position name -> docs/engine-bugs.md entry, while a bug is open
 
 
 def engine_perft(game: Game, depth: int) -> int:

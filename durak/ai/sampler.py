@@ -31,8 +31,11 @@ class Sampler:
 
     @property
     def certain(self) -> bool:
-        """Whether only one place hides cards: then there is a single world and every card is known."""
-        return sum(1 for free in self.slots if free) <= 1
+        """Whether there is a single world: the hidden cards all lie in one hand (or one in the talon).
+
+        Several hidden talon cards are never certain, even with every hand known: their order is not.
+        """
+        return sum(1 for free in self.slots if free) <= 1 and self.slots[-1] <= 1
 
     def deal(self, rng: Random) -> tuple[list[list[Card]], list[Card]]:
         """One assignment: every seat's full hand, and the talon top first."""

@@ -66,3 +66,15 @@ def test_a_take_makes_cheap_beaters_unlikely() -> None:
         return hits / 400
 
     assert share(weighted) < 0.6 * share(plain)
+
+
+def test_a_known_hand_with_a_hidden_talon_is_not_certain() -> None:
+    """Every hand known but three talon cards hidden: their order still makes many worlds."""
+    game = position(["7H 6S", "AS AC"], trump="D", talon="8H 9H 10H JD")
+    view = game.view(0)
+    view["known"][1] = ["AC", "AS"]  # as if seat 1 had picked up both cards from the table
+    seen = Seen.read(view)
+    assert not Sampler(seen, likelihoods(seen)).certain
+    game = position(["7H 6S", "AS AC"], trump="D")
+    seen = Seen.read(game.view(0))
+    assert Sampler(seen, likelihoods(seen)).certain

@@ -22,9 +22,10 @@ TEXT = {
         "exchange": "exchange the trump six for {card}: a higher trump for nothing",
         "beat_lowest": "beat {attack} with {card}: lowest card that beats",
         "beat_trump": "beat {attack} with the trump {card}: nothing of its suit beats it",
-        "beat_other": "beat {attack} with {card}: keeps the cheaper cards for the other attacks",
+        "beat_cover": "beat {attack} with {card}: keeps the cheaper cards for the other attacks",
+        "beat_search": "beat {attack} with {card}: the search finds it better than the lowest card that beats",
         "take_cannot": "take: you cannot beat {attack}",
-        "take_save": "take: beating would cost {card} while the talon is still large",
+        "take_save": "take: beating would cost {card}, worth more than the cards taken",
         "take_rest": "take the rest: beating it is not worth a good card",
         "take_search": "take: the search finds beating worse in the long run",
         "transfer": "transfer with {card}: the next player must defend",
@@ -38,15 +39,17 @@ TEXT = {
         "pass_nothing": "pass: nothing to add",
         "pass_keep": "pass: keep your good cards for later",
         "chance": " (win chance {percent}%)",
-        "proven_win": " (a sure win)",
+        "proven": " (proven: {outcome})",
+        "win": "a win", "draw": "a draw", "loss": "a loss against perfect play",
     },
     "fr": {
         "exchange": "échanger le six d'atout contre {card} : un atout plus fort pour rien",
         "beat_lowest": "battre {attack} avec {card} : la plus petite carte qui bat",
         "beat_trump": "battre {attack} avec l'atout {card} : aucune carte de sa couleur ne la bat",
-        "beat_other": "battre {attack} avec {card} : garde les petites cartes pour les autres attaques",
+        "beat_cover": "battre {attack} avec {card} : garde les petites cartes pour les autres attaques",
+        "beat_search": "battre {attack} avec {card} : la recherche la préfère à la plus petite carte qui bat",
         "take_cannot": "prendre : vous ne pouvez pas battre {attack}",
-        "take_save": "prendre : battre coûterait {card} alors que la pioche est encore grosse",
+        "take_save": "prendre : battre coûterait {card}, qui vaut plus que les cartes prises",
         "take_rest": "prendre le reste : la battre ne vaut pas une bonne carte",
         "take_search": "prendre : la recherche trouve que battre est pire à la longue",
         "transfer": "transférer avec {card} : le joueur suivant doit défendre",
@@ -60,7 +63,8 @@ TEXT = {
         "pass_nothing": "passer : rien à ajouter",
         "pass_keep": "passer : gardez vos bonnes cartes pour plus tard",
         "chance": " (chance de gagner {percent} %)",
-        "proven_win": " (victoire assurée)",
+        "proven": " (prouvé : {outcome})",
+        "win": "victoire", "draw": "match nul", "loss": "défaite face à un jeu parfait",
     },
 }
 
@@ -81,7 +85,7 @@ def hint(
     while not thinker.step(float("inf") if iterations is not None else 1.0):
         pass
     action = thinker.best()
-    return Hint(action, reason(view, legal, action, lang, thinker.values.get(action)))
+    return Hint(action, reason(view, legal, action, lang, thinker.values.get(action), thinker.proven))
 
 
 def evaluate(
@@ -98,14 +102,21 @@ def evaluate(
 
 
 def reason(view: dict[str, Any], legal: list[Action], action: Action, lang: str = "en",
-           chance: float | None = None) -> str:
-    """Why ``action`` is a good move here, in one short sentence of ``lang``."""
+           chance: float | None = None, proven: bool = False) -> str:
+    """Why ``action`` is a good move here, in one short sentence of ``lang``.
+
+    ``chance`` (the search's estimate) is shown as a percentage, never 0 or 100 (it is an estimate);
+    ``proven`` marks it exact, from the endgame proof: then the outcome is named instead.
+    """
     if lang not in TEXT:
         raise ValueError(f"no hints in {lang!r}: choose {', '.join(LANGS)}")
+    words = TEXT[lang]
     key, fields = _why(Seen.read(view), legal, action)
-    text = TEXT[lang][key].format(**fields)
-    if chance is not None:
-        text += TEXT[lang]["proven_win" if chance >= 1.0 else "chance"].format(percent=round(100 * chance))
+    text = words[key].format(**fields)
+    if chance is not None and proven:
+        text += words["proven"].format(outcome=words["win" if chance == 1 else "draw" if chance == 0.5 else "loss"])
+    elif chance is not None:
+        text += words["chance"].format(percent=min(99, max(1, round(100 * chance))))
     return text
 
 
@@ -137,11 +148,14 @@ def _why(seen: Seen, legal: list[Action], action: Action) -> tuple[str, dict[str
 def _why_defend(s: Situation, attack: Card, card: Card) -> tuple[str, dict[str, Any]]:
     fields = {"attack": _name(attack), "card": _name(card)}
     options = beaters(attack, s.hand, s.trump, s.lowest)
-    if options and options[0] == card:
+    if options[0] == card:
         if card & 3 == s.trump and attack & 3 != s.trump:
             return "beat_trump", fields
         return "beat_lowest", fields
-    return "beat_other", fields
+    unbeaten = [a for a, d in zip(s.attacks, s.defences, strict=True) if d is None]
+    if (attack, card) in (cheapest_cover(unbeaten, s.hand, s.trump, s.lowest) or ()):
+        return "beat_cover", fields
+    return "beat_search", fields
 
 
 def _why_take(s: Situation) -> tuple[str, dict[str, Any]]:

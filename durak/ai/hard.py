@@ -87,6 +87,7 @@ class HardThinker:
         self.rng = Random(fingerprint(seed, view))
         self.choice = choose_normal(Situation.of_seen(self.seen), self.legal)
         self.values: dict[Action, float] = {}
+        self.proven = False  # values are exact: the endgame proof finished
         self.done = False
         self.spent = 0.0
         self.started = 0.0
@@ -160,6 +161,7 @@ class HardThinker:
                 yield
         self.values = {a: (v + 1) / 2 for a, v in values}
         if values[0][1] in (WIN, DRAW) or self.every:
+            self.proven = True
             self.choice = values[0][0]
             return True
         return False  # lost against perfect play: let sampled play find the likeliest slip

@@ -69,3 +69,13 @@ def test_evaluate_gives_a_chance_for_every_move_mid_game() -> None:
         chances = evaluate(game.view(seat), legal, iterations=3)
         assert set(chances) == set(legal)
         assert all(0.0 <= value <= 1.0 for value in chances.values())
+
+
+def test_a_proven_outcome_is_named_and_estimates_stay_estimates() -> None:
+    game = position(["6S 6C AD", "9H 7D"], trump="D")
+    suggestion = hint(game.view(0), game.legal_actions(0), "en", iterations=4)
+    assert str(suggestion.action) == "attack 6S 6C"
+    assert suggestion.reason.endswith("(proven: a win)")
+    assert hint(game.view(0), game.legal_actions(0), "fr", iterations=4).reason.endswith("(prouvé : victoire)")
+    view, legal = game.view(0), game.legal_actions(0)
+    assert reason(view, legal, legal[0], "en", 1.0).endswith("(win chance 99%)")

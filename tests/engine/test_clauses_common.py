@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from durak import Game, IllegalAction, Rules, RulesError
@@ -141,8 +143,6 @@ def test_exit_order_is_recorded():
 
 def test_series_counts_one_loss_for_the_durak_and_nothing_for_a_draw_and_loser_deals():
     series = Series(Rules(), seed=5)
-    import random
-
     rng = random.Random(0)
     for _ in range(6):
         game = series.game

@@ -30,7 +30,7 @@ def test_seed000_limit_in_practice_defender_takes_all_five_and_fourth_attack_ref
     assert legal(game) == {"pass"}
     play(game, "pass")
     assert sorted(map(str, game.hand(1))) == sorted(["8H", "9H", "9S", "JD", "JH", "6C"])
-    assert game.discard == [] or set(map(str, game.discard)).isdisjoint({"8H", "9H", "9S", "JD", "JH"})
+    assert set(map(str, game.discard)).isdisjoint({"8H", "9H", "9S", "JD", "JH"})  # nothing was discarded
     assert game.attacker == 0 and game.defender == 1  # the taker loses his turn to attack
 
 

@@ -11,6 +11,9 @@
   failing early on collected errors or state "error"; it returns the page's ready time in ms
   (data-ready-ms, else performance.now()). The plain function is `wait_until_ready`.
 - Every test in this folder gets the `browser` marker (`pytest -m "not browser"` skips them).
+- A test whose tab process crashed ("Target crashed") runs once more, and only then (pytest-rerunfailures;
+  the summary counts it as "rerun"). Chromium's renderer died once in CI at a moment no other run
+  reproduced (docs/ui.md, "Testing"); any other failure, or a second crash, fails the test.
 - Plain helpers (scripts loaded by path, `rebuild()`, `click_a_move(page)`) are in helpers.py.
 """
 
@@ -38,10 +41,15 @@ TRACEBACK = "Traceback (most recent call last)"
 PY_ERROR_BOXES_JS = "() => [...document.querySelectorAll('.py-error')].map(e => e.textContent)"
 
 
+RENDERER_CRASHED = "renderer crashed"
+CRASH_ONLY_RERUN = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed", RENDERER_CRASHED])
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(CRASH_ONLY_RERUN)
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -65,6 +73,7 @@ class PageErrors:
         self.pages.append(page)
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self._add(page, f"uncaught: {error.stack or error}"))
+        page.on("crash", lambda crashed: self._add(crashed, f"{RENDERER_CRASHED} (Chromium's tab process died)"))
 
     def _add(self, page: Page, text: str) -> None:
         self.errors.append(f"[{page.url}] {text}")

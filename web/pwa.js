@@ -54,11 +54,28 @@ function offer(worker) {
     navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
     worker.postMessage({ type: "skip-waiting" });
   });
-  later.addEventListener("click", () => notice.remove());
   notice.append(message, reload, later);
   document.head.append(style);
-  document.body.append(notice);
+  const follow = keepAboveDialogs(notice);
+  later.addEventListener("click", () => {
+    follow.disconnect();
+    notice.remove();
+  });
   setState("update");
+}
+
+// A modal dialog covers the page and makes it inert, so while one is open the notice lives inside
+// it (still fixed to the bottom of the screen) and goes back to the page when it closes. Returns
+// the observer that follows the dialogs.
+function keepAboveDialogs(notice) {
+  const place = () => {
+    const home = document.querySelector("dialog[open]") ?? document.body;
+    if (notice.parentElement !== home) home.append(notice);
+  };
+  place();
+  const observer = new MutationObserver(place);
+  observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
+  return observer;
 }
 
 // Offer `worker` once it is installed, if a page is controlled by an older release.

@@ -104,6 +104,10 @@ def test_a_new_build_replaces_the_cache_after_the_page_offers_it(
     expect(notice).to_contain_text("Une nouvelle version est disponible.")
     # Until the player accepts, the open page keeps the release it started with.
     assert "release 2" not in page.evaluate("fetch('web/style.css').then(r => r.text())")
+    # A modal dialog opened meanwhile neither hides the notice nor makes it inert.
+    page.click("[data-action=new-game]")
+    expect(page.locator("dialog#new-game")).to_have_attribute("open", "")
+    expect(notice).to_be_visible()
 
     with page.expect_navigation(timeout=60_000):
         notice.locator("[data-action=reload-update]").click()

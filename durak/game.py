@@ -100,6 +100,9 @@ class Game:
     _next_seat: list[int]
     _prev_seat: list[int]
     _thrower_cache: dict[tuple[int, int], list[int]]
+    # Every attribute above is a slot. With a __dict__, a game's 35 attributes exceed the 30 keys CPython 3.11
+    # shares between instances, so each game got a plain dict and attribute access lost its fast paths.
+    __slots__ = tuple(__annotations__)
 
     @classmethod
     def new(cls, rules: Rules, seed: int | None = None, dealer: int | None = None,
@@ -634,7 +637,16 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, cheap enough for search."""
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        # shared: immutable values, and lists or caches that are replaced, never changed in place
+        other.rules, other.seed, other.dealer, other.trump_index = self.rules, self.seed, self.dealer, self.trump_index
+        other._trump_card, other.trump_exposed = self._trump_card, self.trump_exposed
+        other.attacker, other.defender, other.opener = self.attacker, self.defender, self.opener
+        other.limit, other.taking, other.first_round = self.limit, self.taking, self.first_round
+        other.throwers, other.round_no, other._result = self.throwers, self.round_no, self._result
+        other._to_act, other._legal, other._hand_size = self._to_act, self._legal, self._hand_size
+        other._prostoy, other._perevodnoy, other._exchange = self._prostoy, self._perevodnoy, self._exchange
+        other._next_seat, other._prev_seat, other._thrower_cache = self._next_seat, self._prev_seat, self._thrower_cache
+        # copied: everything a move changes in place
         other._talon = self._talon[:]
         other.hands = [h[:] for h in self.hands]
         other._discard = self._discard[:]

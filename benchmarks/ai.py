@@ -48,6 +48,23 @@ def percentile(times: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def slices(questions: list[tuple[dict[str, Any], list[Action]]], time_budget: float, slice_seconds: float) -> None:
+    """Print how long hard's `start()` and each `step()` take when its thinking is cut into slices."""
+    starts, steps = [], []
+    for index, (view, legal) in enumerate(questions):
+        begin = time.thread_time()
+        thinker = make_player("hard", seed=index, time_budget=time_budget).start(view, legal)
+        starts.append(time.thread_time() - begin)
+        done = False
+        while not done:
+            begin = time.thread_time()
+            done = thinker.step(slice_seconds)
+            steps.append(time.thread_time() - begin)
+    print(f"hard in {1000 * slice_seconds:.0f} ms slices: start() max {1000 * max(starts):.2f} ms; "
+          f"{len(steps)} steps, p50 {1000 * statistics.median(steps):.1f} ms, "
+          f"p99 {1000 * percentile(steps, 0.99):.1f} ms, max {1000 * max(steps):.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="podkidnoy")
@@ -55,6 +72,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--iterations", type=int, default=100, help="hard's iteration mode setting")
     parser.add_argument("--time-budget", type=float, default=0.2, help="hard's time mode setting (seconds)")
+    parser.add_argument("--slice", type=float, default=0.03, help="seconds per step in the sliced run (0: skip it)")
     args = parser.parse_args()
     rules = Rules(variant=args.variant, players=args.players)
     questions = positions(rules, args.positions)
@@ -75,6 +93,8 @@ def main() -> None:
         print(f"{name:<26} {len(times) / sum(times):>11.1f} {1000 * statistics.median(times):>8.2f} "
               f"{1000 * percentile(times, 0.9):>8.2f} {1000 * percentile(times, 0.99):>8.2f} "
               f"{1000 * max(times):>8.2f}")
+    if args.slice > 0:
+        slices(questions, args.time_budget, args.slice)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 One class serves all three variants; the differences are read from ``Rules``. Legality has one
 source, ``legal_actions``: ``apply`` accepts exactly what it lists, so the AI, the table's
 highlighting and validation never disagree. Hot paths (legal moves, apply, copy) are kept lean
-because the hard AI plays many thousands of games per decision on top of them.
+because the hard AI plays many thousands of games per decision on top of them. Their loops over hands and
+the table are plain ``for`` loops, not comprehensions: CPython 3.11 creates and calls a function object for
+every comprehension (3.12 inlines them), which cost more than the loop itself over a few cards.
 """
 
 from __future__ import annotations
@@ -342,17 +344,19 @@ class Game:
 
     def _openings(self, hand: list[Card]) -> list[Action]:
         ordered = sorted(hand)
-        legal = [ATTACK_ONE[c] for c in ordered]
+        legal: list[Action] = []
+        ranks: list[int] = []
+        for c in ordered:
+            legal.append(ATTACK_ONE[c])
+            ranks.append(c >> 2)
         limit = self.limit
-        if limit > 1:
-            ranks = [c >> 2 for c in ordered]
-            if len(set(ranks)) < len(ranks):  # some rank is held twice or more
-                start = 0
-                for end in range(1, len(ranks) + 1):
-                    if end == len(ranks) or ranks[end] != ranks[start]:
-                        if end - start > 1:
-                            legal += _same_rank_attacks(tuple(ordered[start:end]), limit)
-                        start = end
+        if limit > 1 and len(set(ranks)) < len(ranks):  # some rank is held twice or more
+            start = 0
+            for end in range(1, len(ranks) + 1):
+                if end == len(ranks) or ranks[end] != ranks[start]:
+                    if end - start > 1:
+                        legal += _same_rank_attacks(tuple(ordered[start:end]), limit)
+                    start = end
         return legal
 
     def _defences(self, hand: list[Card]) -> list[Action]:
@@ -362,7 +366,9 @@ class Game:
             if defence is None:
                 row = DEFEND_PAIR[attack]
                 can = beaters[attack]
-                legal.extend([row[d] for d in hand if d in can])
+                for d in hand:
+                    if d in can:
+                        legal.append(row[d])
         legal.append(TAKE_ACTION)
         if self._perevodnoy and self.defences.count(None) == len(self.defences):
             legal.extend(self._transfers(hand))
@@ -383,9 +389,15 @@ class Game:
     def _throw_ins(self, hand: list[Card]) -> list[Action]:
         legal: list[Action] = []
         if len(self.attacks) < self.limit:
-            ranks = {c >> 2 for c in self.attacks}
-            ranks.update([d >> 2 for d in self.defences if d is not None])
-            legal = [ATTACK_ONE[c] for c in hand if c >> 2 in ranks]
+            ranks: set[int] = set()
+            for c in self.attacks:
+                ranks.add(c >> 2)
+            for d in self.defences:
+                if d is not None:
+                    ranks.add(d >> 2)
+            for c in hand:
+                if c >> 2 in ranks:
+                    legal.append(ATTACK_ONE[c])
         legal.append(PASS_ACTION)
         return legal
 

@@ -440,7 +440,7 @@ class Game:
             return self._do_defend(seat, action.cards[0], action.cards[1])
         if kind == PASS:
             self.passed.add(seat)
-            out = [_event((ev.PASS, seat, (), None, 0, ()))]
+            out = [PASS_EVENTS[seat]]
             self._advance(out)
             return out
         if kind == TAKE:
@@ -482,7 +482,7 @@ class Game:
         return out
 
     def _do_take(self, seat: int) -> list[Event]:
-        out = [_event((ev.TAKE, seat, (), None, 0, ()))]
+        out = [TAKE_EVENTS[seat]]
         self.taking = True
         self.passed.clear()
         if self._prostoy:
@@ -548,7 +548,8 @@ class Game:
         if not self.active[nxt]:
             nxt = self._next_active(nxt)
         self._start_round(nxt)
-        out.append(_event((ev.ROUND, self.attacker, (), self.defender, 0, ())))
+        assert self.defender is not None
+        out.append(ROUND_EVENTS[nxt][self.defender])
 
     def _draw_after_round(self, opener: int, defender: int, out: list[Event]) -> None:
         """Prostoy: only the defender (the attacker drew at once). Others: opener first, clockwise, defender last."""
@@ -675,6 +676,12 @@ class Game:
 
 #: Builds an Event from a full 6-tuple without a Python-level call: events are made on every move.
 _event = partial(tuple.__new__, Event)
+
+#: Events that name only seats (6 at most), built once: an event is immutable, and making one costs
+#: more than the rest of a pass or a take.
+PASS_EVENTS = tuple(Event(ev.PASS, seat) for seat in range(6))
+TAKE_EVENTS = tuple(Event(ev.TAKE, seat) for seat in range(6))
+ROUND_EVENTS = tuple(tuple(Event(ev.ROUND, attacker, (), defender) for defender in range(6)) for attacker in range(6))
 
 #: BEATERS[trump][attack]: the cards that beat ``attack`` when ``trump`` is the trump suit's index.
 BEATERS = tuple(tuple(frozenset(d for d in CARDS if beats(d, a, trump)) for a in CARDS) for trump in range(4))

@@ -123,9 +123,8 @@ class Game:
         cards = deck(rules.deck)
         rng.shuffle(cards)
         dealt = n * rules.hand_size
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i in range(dealt):
-            hands[(dealer + 1 + i) % n].append(cards[i])
+        # one card at a time from the dealer's left: each seat gets every n-th card of the first ``dealt``
+        hands = [cards[(seat - dealer - 1) % n : dealt : n] for seat in range(n)]
         game = cls._blank(rules, seed, dealer)
         game.hands = hands
         if dealt < len(cards):

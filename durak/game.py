@@ -350,9 +350,10 @@ class Game:
             ranks.append(c >> 2)
         limit = self.limit
         if limit > 1 and len(set(ranks)) < len(ranks):  # some rank is held twice or more
+            ranks.append(-1)  # no rank: ends the last run
             start = 0
-            for end in range(1, len(ranks) + 1):
-                if end == len(ranks) or ranks[end] != ranks[start]:
+            for end in range(1, len(ranks)):
+                if ranks[end] != ranks[start]:
                     if end - start > 1:
                         legal += _same_rank_attacks(tuple(ordered[start:end]), limit)
                     start = end

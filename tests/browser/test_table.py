@@ -471,10 +471,11 @@ def test_phone_portrait_has_no_horizontal_scroll_and_big_targets(
     assert page.evaluate(no_scroll)
 
 
-def test_laptop_screens_show_the_whole_hand_without_scrolling(
+def test_short_screens_show_the_whole_hand_without_scrolling(
         page: Page, wait_ready: Callable[..., float]) -> None:
     """A 1366x768 laptop leaves the page about 625 px: the cards shrink with the height so that the
-    hand and the buttons are in view, and grow back on a taller screen."""
+    hand and the buttons are in view, and grow back on a taller screen. A phone on its side puts the
+    hand beside the table."""
     page.set_viewport_size({"width": 1366, "height": 625})
     open_table(page, wait_ready, "?variant=podkidnoy&players=4&level=easy&seed=5&speed=instant")
     wait_turn(page)
@@ -482,13 +483,20 @@ def test_laptop_screens_show_the_whole_hand_without_scrolling(
         .map(e => e.getBoundingClientRect()).every(r => r.bottom <= innerHeight && r.top >= 0)"""
     card_width = "() => document.querySelector('#hand [data-card]').getBoundingClientRect().width"
     sizes = {}
-    for width, height in ((1366, 625), (1280, 620), (1024, 600), (1440, 900)):
+    for width, height in ((1366, 625), (1280, 620), (1024, 600), (1440, 900), (844, 390), (667, 375)):
         page.set_viewport_size({"width": width, "height": height})
         assert page.evaluate("() => scrollY") == 0
         assert page.evaluate(in_view), (width, height)
         sizes[height] = page.evaluate(card_width)
     assert sizes[900] > sizes[625] >= 60, sizes  # big cards where there is room, still readable on laptops
-    shot(page, "laptop-1440x900")
+    assert min(sizes.values()) >= 44, sizes
+    beside = """() => document.querySelector('#hand').getBoundingClientRect().left
+        >= document.querySelector('#felt').getBoundingClientRect().right"""
+    assert page.evaluate(beside)
+    expect(page.get_by_role("button", name="New game")).to_be_visible()  # icon only, still named
+    shot(page, "phone-landscape")
+    Player(page).game()  # played to the end on the phone's side
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
 def test_url_parameters_open_that_game(page: Page, wait_ready: Callable[..., float]) -> None:

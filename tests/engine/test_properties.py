@@ -261,6 +261,26 @@ def test_save_round_trip_is_exact(game: Game, data: st.DataObject) -> None:
         assert twin.result == game.result
 
 
+@PROPERTY
+@given(game=new_games(), data=st.data())
+def test_a_copy_is_whole_and_independent(game: Game, data: st.DataObject) -> None:
+    """``copy()`` (the AI's search copies positions thousands of times) sets every slot, and from any
+    point the copy and the original go their own ways: moves on one never show in the other."""
+    copy_at = data.draw(st.integers(0, 300), label="copy at")
+    twin: Game | None = None
+    for step, _move in enumerate(moves(data, game)):
+        if step == copy_at:
+            before = game.to_dict()
+            twin = game.copy()
+            assert [name for name in Game.__slots__ if not hasattr(twin, name)] == []
+            assert twin.to_dict() == before
+        if twin is not None and step > copy_at and twin.to_act is not None:
+            frozen = game.to_dict()
+            legal = twin.legal_actions(twin.to_act)
+            twin.apply(twin.to_act, legal[-1])  # often not the move the original made
+            assert game.to_dict() == frozen
+
+
 def illegal_actions(game: Game, seat: int) -> list[str]:
     """Well-formed actions that are not legal for ``seat`` now."""
     legal = {key_of(a) for a in game.legal_actions(seat)}

@@ -57,3 +57,28 @@ def test_bare_pyodide_boots_from_vendored_files(
     vendored = {url.removeprefix(vendor_prefix) for url in requested if url.startswith(vendor_prefix)}
     assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= vendored, vendored
     assert all((VENDORED_PYODIDE / name).is_file() for name in vendored), vendored
+
+
+PRELOADS_JS = """() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')]
+    .map(link => link.href)"""
+FETCHED_JS = """() => performance.getEntriesByType('resource')
+    .filter(e => e.startTime < Number(document.body.dataset.readyMs))
+    .map(e => [e.name, e.initiatorType])"""
+
+
+def test_the_page_preloads_what_pyscript_loads_before_it_starts_pyodide(
+    page: Page, wait_ready: Callable[..., float]
+) -> None:
+    """Each module PyScript imports on the way to Pyodide, and its config, would otherwise be fetched one
+    after another; preloaded from <head> they arrive together. A new PyScript release renames its chunks:
+    then this fails, naming what to preload."""
+    page.goto("index.html?variant=podkidnoy&players=2&seed=1&speed=instant")
+    wait_ready(page)
+    preloaded = set(page.evaluate(PRELOADS_JS))
+    fetched = page.evaluate(FETCHED_JS)
+    pyscript_start = [url for url, _ in fetched if "/web/vendor/pyscript/" in url or url.endswith("/pyscript.toml")]
+    # fetched by a module import or fetch() rather than taken from a preload
+    not_preloaded = [url for url, how in fetched if url in pyscript_start and how in ("script", "fetch")]
+    assert not not_preloaded, f"add to index.html's <head>: {not_preloaded}"
+    unused = sorted(preloaded - {url for url, _ in fetched})
+    assert not unused, f"preloaded but never fetched (a renamed chunk?): {unused}"

@@ -66,4 +66,4 @@ bench: setup
 	$(BIN)/python benchmarks/page.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js .cache .pytest_cache .mypy_cache .ruff_cache

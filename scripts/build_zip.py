@@ -8,6 +8,12 @@ web/app.py (which index.html loads as its `<script type="py">`). pyscript.toml m
 `"./web/modules.zip" = "./*"`, so PyScript fetches one file and unpacks it into the working
 folder of the interpreter, instead of fetching some thirty small files.
 
+Beside each module goes its bytecode, `<package>/__pycache__/<name>.<cache tag>.pyc`, compiled by
+the vendored Pyodide's own Python (scripts/compile_pyc.mjs, in Node.js): a cold start then imports
+instead of compiling, about 90 ms less. The .pyc files are cached in .cache/pyc/ by source hash, so
+Node runs only for modules that changed. Without Node or node_modules/pyodide (before `npm ci`) the
+archive holds the sources alone, and says so.
+
 The archive is deterministic (sorted names, fixed timestamps and permissions): the same sources
 give the same bytes, so the service worker's version (scripts/build_sw.py) changes only when a
 module does. Rewritten only when its bytes change. `make setup` runs this. Stdlib only.
@@ -16,7 +22,12 @@ module does. Rewritten only when its bytes change. `make setup` runs this. Stdli
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import io
+import json
+import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -26,6 +37,9 @@ ARCHIVE = Path("web/modules.zip")
 PACKAGES = ("durak", "web")
 ENTRY_POINT = Path("web/app.py")  # loaded by index.html itself, never imported
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)
+COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
+PYC_CACHE = ROOT / ".cache" / "pyc"
 
 
 def module_files(root: Path = ROOT) -> list[Path]:
@@ -41,14 +55,56 @@ def module_files(root: Path = ROOT) -> list[Path]:
     return sorted(found, key=lambda p: p.as_posix())
 
 
+def pyc_name(relative: Path, cache_tag: str) -> Path:
+    """Where the import system looks for a module's bytecode: beside it, in __pycache__."""
+    return relative.parent / "__pycache__" / f"{relative.stem}.{cache_tag}.pyc"
+
+
+def bytecode(sources: dict[Path, bytes]) -> dict[Path, bytes]:
+    """{pyc path: bytes} for these {module path: source}, compiled by the vendored Pyodide's Python;
+    empty (with a note on stderr) when Node or node_modules/pyodide is missing."""
+    if not PYODIDE_PACKAGE.is_file() or shutil.which("node") is None:
+        print("build_zip: no Node.js or node_modules/pyodide (run `make setup`): sources only", file=sys.stderr)
+        return {}
+    version = json.loads(PYODIDE_PACKAGE.read_text(encoding="utf-8"))["version"]
+
+    def key(relative: Path, source: bytes) -> str:
+        return hashlib.sha256(f"{version}\0{relative.as_posix()}\0".encode() + source).hexdigest()
+
+    cached = {relative: next(PYC_CACHE.glob(f"{key(relative, source)}.*.pyc"), None)
+              for relative, source in sources.items()}
+    missing = {relative.as_posix(): base64.b64encode(sources[relative]).decode()
+               for relative, path in cached.items() if path is None}
+    if missing:
+        run = subprocess.run(["node", str(COMPILER)], input=json.dumps(missing), capture_output=True, text=True,
+                             check=False)
+        if run.returncode != 0:
+            raise SystemExit(f"build_zip: {COMPILER.name} failed:\n{run.stderr}")
+        result = json.loads(run.stdout)
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        for name, data in result["files"].items():
+            fresh = PYC_CACHE / f"{key(Path(name), sources[Path(name)])}.{result['cache_tag']}.pyc"
+            fresh.write_bytes(base64.b64decode(data))
+            cached[Path(name)] = fresh
+    compiled: dict[Path, bytes] = {}
+    for relative, found in cached.items():
+        if found is None:
+            raise SystemExit(f"build_zip: {COMPILER.name} did not compile {relative}")
+        cache_tag = found.name.split(".", 1)[1].removesuffix(".pyc")
+        compiled[pyc_name(relative, cache_tag)] = found.read_bytes()
+    return compiled
+
+
 def archive_bytes(root: Path = ROOT) -> bytes:
+    sources = {relative: (root / relative).read_bytes() for relative in module_files(root)}
+    members = {**sources, **bytecode(sources)}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for relative in module_files(root):
+        for relative in sorted(members, key=lambda p: p.as_posix()):
             info = zipfile.ZipInfo(relative.as_posix(), date_time=FIXED_TIME)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (root / relative).read_bytes())
+            archive.writestr(info, members[relative])
     return buffer.getvalue()
 
 

@@ -150,4 +150,12 @@ def test_pyscript_toml_maps_every_module() -> None:
     expected = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in modules}
     with zipfile.ZipFile(io.BytesIO(build_zip.archive_bytes(ROOT))) as archive:
         packed = {name: archive.read(name) for name in archive.namelist()}
-    assert packed == expected
+    assert {name: data for name, data in packed.items() if name.endswith(".py")} == expected
+    # and beside each, its bytecode for the vendored Pyodide's Python (`make setup` installed it)
+    version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+    cache_tag = f"cpython-{version[:3]}"  # Pyodide 314.x runs CPython 3.14
+    compiled = {name: data for name, data in packed.items() if name.endswith(".pyc")}
+    assert sorted(compiled) == sorted(build_zip.pyc_name(Path(name), cache_tag).as_posix() for name in expected)
+    for name, data in compiled.items():
+        flags = int.from_bytes(data[4:8], "little")
+        assert flags == 0b01, f"{name}: not an unchecked-hash .pyc (PEP 552), flags {flags:#b}"

@@ -35,6 +35,14 @@ def in_steps(level: str, view: dict[str, Any], legal: list[Action], **options: A
         gc.enable()
 
 
+def whole_and_sliced(game: Game, seat: int, iterations: int) -> tuple[Action, Action, list[float]]:
+    """Hard's choice for ``seat`` made in one call, then in steps (with each step's duration)."""
+    view, legal = game.view(seat), game.legal_actions(seat)
+    whole = make_player("hard", seed=4, iterations=iterations).choose(view, legal)
+    sliced, durations = in_steps("hard", view, legal, iterations=iterations)
+    return whole, sliced, durations
+
+
 def endgame() -> Game:
     """A heads-up position just after the talon ran out, big enough to need many steps to prove."""
     normal = make_player("normal")
@@ -77,9 +85,7 @@ def test_sliced_endgame_proof_gives_the_unsliced_answer() -> None:
     game = endgame()
     seat = game.to_act
     assert seat is not None
-    view, legal = game.view(seat), game.legal_actions(seat)
-    whole = make_player("hard", seed=4, iterations=5).choose(view, legal)
-    sliced, durations = in_steps("hard", view, legal, iterations=5)
+    whole, sliced, durations = whole_and_sliced(game, seat, iterations=5)
     assert sliced == whole
     assert len(durations) > 3 and max(durations) < STEP + SLACK
 
@@ -88,7 +94,5 @@ def test_sliced_search_gives_the_unsliced_answer() -> None:
     for game in list(positions(Rules(variant="prostoy"), seed=3, every=6))[:3]:
         seat = game.to_act
         assert seat is not None
-        view, legal = game.view(seat), game.legal_actions(seat)
-        whole = make_player("hard", seed=4, iterations=6).choose(view, legal)
-        sliced, _ = in_steps("hard", view, legal, iterations=6)
+        whole, sliced, _ = whole_and_sliced(game, seat, iterations=6)
         assert sliced == whole

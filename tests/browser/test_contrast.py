@@ -10,7 +10,6 @@ from playwright.sync_api import Page, expect
 from .helpers import click_a_move
 
 CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
-MY_TURN_OR_OVER_JS = "() => !!document.querySelector('#hand .hand-cards[data-live=true], [data-testid=game-over]')"
 SETTLED_TURN_JS = """() => !!document.querySelector(
     '#hand .hand-cards[data-live=true], [data-testid=game-over], [data-testid=cover]:not([hidden])')"""
 
@@ -29,7 +28,7 @@ def test_text_meets_contrast_aa_on_the_table_and_in_the_dialogs(page: Page, wait
     expect(page.locator("#hint")).not_to_be_empty()
     assert low_contrast(page) == []
     for _ in range(6):  # a few moves later: marks, the log and the table change
-        page.wait_for_function(MY_TURN_OR_OVER_JS)
+        page.wait_for_function(SETTLED_TURN_JS)
         if page.locator("[data-testid=game-over]").count():
             break
         click_a_move(page)

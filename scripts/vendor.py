@@ -6,6 +6,11 @@ Run after `npm ci` (`make setup` does both). Only what the browser loads is copi
 - web/vendor/pyodide/: what `loadPyodide()` fetches at boot (checked in Chromium, see
   tests/browser/test_vendor_boot.py). No source maps, no TypeScript types, no console pages.
 - web/vendor/pyscript/: the dist/*.js and dist/*.css of @pyscript/core, no source maps.
+- Each folder's licence text as LICENSE.txt (PyScript's from its package; Pyodide's npm package ships
+  none, so its MPL-2.0 text is kept in scripts/licences/).
+- micropip's wheel, which the npm Pyodide lacks, downloaded once from PyPI into .cache/micropip/ (the
+  version Pyodide's lock names), and the vendored pyodide-lock.json rewritten with that wheel's real
+  sha256, so `packages = ["micropip"]` loads from the site itself (see micropip_wheel()).
 
 Idempotent: a file is copied only when its size or modification time differ, files that
 no longer belong (e.g. chunks of an older PyScript) are removed, and web/vendor/vendor.json
@@ -15,15 +20,22 @@ records the versions and files. Stdlib only.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "web" / "vendor"
+LICENCE = "LICENSE.txt"
+PYODIDE_LICENCE = ROOT / "scripts" / "licences" / "pyodide-MPL-2.0.txt"
+LOCK = "pyodide-lock.json"
+MICROPIP_CACHE = ROOT / ".cache" / "micropip"
 
 # What pyodide.mjs loads to boot Python (no packages): the module, the Emscripten glue,
 # the wasm binary, the standard library and the package lock file (always fetched).
@@ -64,8 +76,8 @@ def installed_dir(package: str) -> Path:
     return directory
 
 
-def plan() -> dict[str, dict[str, Path]]:
-    """{vendor subfolder: {file name: source path}}."""
+def plan(*, download: bool = True) -> dict[str, dict[str, Path | bytes]]:
+    """{vendor subfolder: {file name: source path, or the bytes to write}}."""
     pyodide = installed_dir("pyodide")
     missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
     if missing:
@@ -78,7 +90,71 @@ def plan() -> dict[str, dict[str, Path]]:
     }
     if "core.js" not in pyscript or "core.css" not in pyscript:
         raise VendorError(f"{pyscript_dist.relative_to(ROOT)} lacks core.js or core.css")
-    return {"pyodide": {name: pyodide / name for name in PYODIDE_FILES}, "pyscript": pyscript}
+    pyscript_licence = pyscript_dist.parent / "LICENSE"
+    if not pyscript_licence.is_file():
+        raise VendorError(f"{pyscript_licence.relative_to(ROOT)} is missing")
+    pyscript_files: dict[str, Path | bytes] = {**pyscript, LICENCE: pyscript_licence}
+    pyodide_files: dict[str, Path | bytes] = {name: pyodide / name for name in PYODIDE_FILES}
+    pyodide_files[LICENCE] = PYODIDE_LICENCE
+    wheel = micropip_wheel(pyodide / LOCK, download=download)
+    pyodide_files[wheel.name] = wheel
+    pyodide_files[LOCK] = lock_with_hash(pyodide / LOCK, wheel)
+    return {"pyodide": pyodide_files, "pyscript": pyscript_files}
+
+
+# --- micropip: the wheel Pyodide's lock names, from PyPI, with its real hash in the lock ------------
+
+
+def micropip_entry(lock: Path) -> dict[str, str]:
+    """The lock file's micropip package: file_name, version, sha256."""
+    try:
+        entry = json.loads(lock.read_text(encoding="utf-8"))["packages"]["micropip"]
+        return {key: str(entry[key]) for key in ("file_name", "version", "sha256")}
+    except (KeyError, TypeError, ValueError) as error:
+        raise VendorError(f"{lock.relative_to(ROOT)} names no micropip wheel ({error})") from error
+
+
+def pip_python() -> str:
+    """A Python with pip: the project's .venv (made before this step by `make setup`), else this one."""
+    venv = ROOT / ".venv" / "bin" / "python"
+    return str(venv) if venv.is_file() else sys.executable
+
+
+def micropip_wheel(lock: Path, *, download: bool = True) -> Path:
+    """micropip's wheel in .cache/micropip/, downloaded from PyPI for Pyodide's Python when missing."""
+    entry = micropip_entry(lock)
+    cached = MICROPIP_CACHE / entry["file_name"]
+    if cached.is_file():
+        return cached
+    if not download:
+        raise VendorError(f"{cached.relative_to(ROOT)} is missing: run `make setup`")
+    python_version = ".".join(json.loads(lock.read_text(encoding="utf-8"))["info"]["python"].split(".")[:2])
+    MICROPIP_CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=MICROPIP_CACHE) as folder:
+        command = [
+            pip_python(), "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+            "--only-binary=:all:", "--python-version", python_version, f"micropip=={entry['version']}",
+            "--dest", folder,
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        fetched = Path(folder) / entry["file_name"]
+        if done.returncode != 0 or not fetched.is_file():
+            raise VendorError(f"could not download {entry['file_name']} from PyPI: {done.stderr.strip()[-500:]}")
+        os.replace(fetched, cached)
+    return cached
+
+
+def lock_with_hash(lock: Path, wheel: Path) -> bytes:
+    """The lock file with micropip's sha256 replaced by the vendored wheel's; every other byte kept."""
+    text = lock.read_text(encoding="utf-8")
+    old = micropip_entry(lock)["sha256"]
+    new = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if text.count(f'"{old}"') != 1:
+        raise VendorError(f"{lock.relative_to(ROOT)}: micropip's sha256 is not unique in the file")
+    rewritten = text.replace(f'"{old}"', f'"{new}"')
+    if json.loads(rewritten)["packages"]["micropip"]["sha256"] != new:
+        raise VendorError(f"{lock.relative_to(ROOT)}: rewriting micropip's sha256 failed")
+    return rewritten.encode("utf-8")
 
 
 def up_to_date(source: Path, target: Path) -> bool:
@@ -93,6 +169,13 @@ def copy(source: Path, target: Path) -> None:
     """Copy with metadata (the mtime makes the next run a no-op), atomically."""
     partial = target.with_name(target.name + ".partial")
     shutil.copy2(source, partial)
+    os.replace(partial, target)
+
+
+def write_bytes(target: Path, data: bytes) -> None:
+    """Write atomically, as copy() does."""
+    partial = target.with_name(target.name + ".partial")
+    partial.write_bytes(data)
     os.replace(partial, target)
 
 
@@ -112,19 +195,28 @@ def vendor(*, check: bool = False, verbose: bool = False) -> int:
         "files": {},
     }
     files: dict[str, int] = {}
-    for folder, sources in plan().items():
+    for folder, sources in plan(download=not check).items():
         target_dir = VENDOR / folder
         if not check:
             target_dir.mkdir(parents=True, exist_ok=True)
         for name, source in sources.items():
             target = target_dir / name
-            files[f"{folder}/{name}"] = source.stat().st_size
-            if up_to_date(source, target):
-                continue
+            if isinstance(source, bytes):
+                files[f"{folder}/{name}"] = len(source)
+                if target.is_file() and target.read_bytes() == source:
+                    continue
+            else:
+                files[f"{folder}/{name}"] = source.stat().st_size
+                if up_to_date(source, target):
+                    continue
             changes += 1
             if verbose or check:
                 print(f"{'stale' if check else 'copy'}: web/vendor/{folder}/{name}")
-            if not check:
+            if check:
+                continue
+            if isinstance(source, bytes):
+                write_bytes(target, source)
+            else:
                 copy(source, target)
         if target_dir.is_dir():
             for extra in sorted(target_dir.iterdir()):

@@ -34,7 +34,8 @@ help:
 
 setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py
-	@$(PYTHON) scripts/build_zip.py
+	@$(BIN)/python scripts/build_wheel.py
+	@$(BIN)/python scripts/build_zip.py
 	@$(PYTHON) scripts/build_sw.py
 
 chromium:
@@ -66,4 +67,4 @@ bench: setup
 	$(BIN)/python benchmarks/page.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js .cache .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js dist .cache .pytest_cache .mypy_cache .ruff_cache

@@ -4,7 +4,9 @@
     python scripts/build_zip.py [--root DIR] [--check]
 
 The archive holds the `durak` package and the `web` package's modules except the entry point
-web/app.py (which index.html loads as its `<script type="py">`). pyscript.toml maps it with
+web/app.py (which index.html loads as its `<script type="py">`), and the message catalogues
+web/locale/*.mo that web/i18n.py reads (compiled by scripts/build_catalogues.py, which `build` runs
+first). pyscript.toml maps it with
 `"./web/modules.zip" = "./*"`, so PyScript fetches one file and unpacks it into the working
 folder of the interpreter, instead of fetching some thirty small files.
 
@@ -16,7 +18,8 @@ archive holds the sources alone, and says so.
 
 The archive is deterministic (sorted names, fixed timestamps and permissions): the same sources
 give the same bytes, so the service worker's version (scripts/build_sw.py) changes only when a
-module does. Rewritten only when its bytes change. `make setup` runs this. Stdlib only.
+module does. Rewritten only when its bytes change. `make setup` runs this. Stdlib only, but for
+Babel in build_catalogues.py (run it with .venv/bin/python).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import importlib.util
 import io
 import json
 import shutil
@@ -31,6 +35,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("web/modules.zip")
@@ -40,6 +45,20 @@ FIXED_TIME = (2020, 1, 1, 0, 0, 0)
 COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
 PYC_CACHE = ROOT / ".cache" / "pyc"
+CATALOGUES = Path("web/locale")
+
+
+def _load_catalogue_builder() -> ModuleType:
+    """scripts/build_catalogues.py by path: scripts/ is no package, and tests load this file by path."""
+    spec = importlib.util.spec_from_file_location("durak_build_catalogues", Path(__file__).with_name(
+        "build_catalogues.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_catalogues = _load_catalogue_builder()
 
 
 def module_files(root: Path = ROOT) -> list[Path]:
@@ -95,9 +114,15 @@ def bytecode(sources: dict[Path, bytes]) -> dict[Path, bytes]:
     return compiled
 
 
+def catalogue_files(root: Path = ROOT) -> dict[Path, bytes]:
+    """The compiled catalogues web/locale/<lang>.mo, one per .po file, with their bytes."""
+    return {relative: data for relative, data in build_catalogues.outputs(root).items()
+            if relative.parent == CATALOGUES and relative.suffix == ".mo"}
+
+
 def archive_bytes(root: Path = ROOT) -> bytes:
     sources = {relative: (root / relative).read_bytes() for relative in module_files(root)}
-    members = {**sources, **bytecode(sources)}
+    members = {**sources, **bytecode(sources), **catalogue_files(root)}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for relative in sorted(members, key=lambda p: p.as_posix()):
@@ -110,6 +135,8 @@ def archive_bytes(root: Path = ROOT) -> bytes:
 
 def build(root: Path = ROOT, *, check: bool = False) -> bool:
     """Write root/web/modules.zip if its bytes differ; return True when it changed (or would)."""
+    if not check:
+        build_catalogues.build(root)
     target = root / ARCHIVE
     data = archive_bytes(root)
     if target.is_file() and target.read_bytes() == data:

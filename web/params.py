@@ -14,6 +14,8 @@ from urllib.parse import parse_qsl
 from durak.rules import FIRST_ATTACK, MAX_PLAYERS_BY_DECK, THROW_IN, VARIANTS, Rules
 from durak.rules import TEAMS as RULES_TEAMS
 
+from .i18n import LANGS
+
 LEVELS = ("easy", "normal", "hard")
 SEAT_KINDS = ("human", *LEVELS)
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -114,7 +116,7 @@ def parse_query(query: str) -> Parsed:
     parsed = Parsed(settings=None)
     lang = params.get("lang", "").strip().lower()
     if lang:
-        if lang in ("en", "fr"):
+        if lang in LANGS:
             parsed.lang = lang
         else:
             parsed.ignored.append(f"lang={lang}")

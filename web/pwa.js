@@ -1,6 +1,8 @@
 // Offline support for the page: registers the service worker (../sw.js, made by
 // scripts/build_sw.py) once the game is ready, and offers a new release with a small
-// "new version available — reload" notice (English or French, from <html lang>).
+// "new version available — reload" notice, in the page's language (<html lang>) from the same
+// catalogues as the rest of the page: web/locale/strings.js (window.DURAK_I18N, made by
+// scripts/build_catalogues.py), which index.html loads before this module.
 //
 // Loaded by index.html as <script type="module" src="./web/pwa.js">. Does nothing where service
 // workers are unavailable (old browsers, some private windows, plain http): the page works as
@@ -12,10 +14,6 @@
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("..", import.meta.url); // the site root, where sw.js is
-const TEXT = {
-  en: { message: "A new version is available.", reload: "Reload", later: "Later" },
-  fr: { message: "Une nouvelle version est disponible.", reload: "Recharger", later: "Plus tard" },
-};
 const STYLE = `
 .update-notice { position: fixed; z-index: 1000; left: 50%; bottom: max(1rem, env(safe-area-inset-bottom));
   transform: translateX(-50%); display: flex; gap: .75rem; align-items: center; padding: .6rem .9rem;
@@ -32,7 +30,8 @@ const setState = (state) => {
 
 function offer(worker) {
   if (document.querySelector("[data-testid=update]")) return;
-  const text = TEXT[document.documentElement.lang === "fr" ? "fr" : "en"];
+  const i18n = window.DURAK_I18N;
+  const text = i18n.text[document.documentElement.lang] ?? i18n.text[i18n.default];
   const style = document.createElement("style");
   style.textContent = STYLE;
   const notice = document.createElement("div");
@@ -40,15 +39,15 @@ function offer(worker) {
   notice.dataset.testid = "update";
   notice.setAttribute("role", "status");
   const message = document.createElement("span");
-  message.textContent = text.message;
+  message.textContent = text.update_available;
   const reload = document.createElement("button");
   reload.type = "button";
   reload.dataset.action = "reload-update";
-  reload.textContent = text.reload;
+  reload.textContent = text.update_reload;
   const later = document.createElement("button");
   later.type = "button";
   later.dataset.action = "dismiss-update";
-  later.textContent = text.later;
+  later.textContent = text.update_later;
   reload.addEventListener("click", () => {
     reload.disabled = true;
     navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from .i18n import SUIT_SYMBOLS, card_name, card_symbol, cards_symbols, rank_label, suit_name, t
+from .i18n import SUIT_SYMBOLS, card_name, card_symbol, cards_symbols, rank_label, suit_name, t, tn
 from .moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 
 SUIT_ORDER = "SHDC"
@@ -113,7 +113,7 @@ def back_html(cls: str = "") -> str:
 
 # ---------------------------------------------------------------------------- seats
 def _count_text(lang: str, n: int) -> str:
-    return t(lang, "card_count_one") if n == 1 else t(lang, "cards_count", n=n)
+    return tn(lang, "cards_count", n)
 
 
 def _level_text(lang: str, kind: str) -> str:
@@ -213,7 +213,7 @@ def deck_html(scene: Scene) -> str:
     trump = view["trump"]
     trump_card = view.get("trump_card")
     parts = []
-    label = t(lang, "talon", n=talon) if talon else t(lang, "talon_empty")
+    label = tn(lang, "talon", talon) if talon else t(lang, "talon_empty")
     if view.get("trump_exposed") and trump_card and talon:
         title = escape(t(lang, "trump_card", card=card_name(lang, trump_card)))
         parts.append(card_html(trump_card, lang, cls="trump-card",
@@ -235,7 +235,7 @@ def deck_html(scene: Scene) -> str:
 def discard_html(scene: Scene) -> str:
     lang = scene.lang
     n = len(scene.view.get("discard", []))
-    label = t(lang, "discard", n=n) if n else t(lang, "discard_empty")
+    label = tn(lang, "discard", n) if n else t(lang, "discard_empty")
     layers = min(5, (n + 5) // 6)
     backs = "".join(back_html(f"layer d{i}") for i in range(layers))
     badge = f'<span class="count-badge">{n}</span>' if n else ""
@@ -288,7 +288,7 @@ def _zone_label(scene: Scene) -> str:
     menu = scene.menu
     lang = scene.lang
     if menu and scene.pick.selected:
-        return t(lang, "btn_play_n", n=len(scene.pick.selected)) if len(scene.pick.selected) > 1 else \
+        return tn(lang, "btn_play_n", len(scene.pick.selected)) if len(scene.pick.selected) > 1 else \
             f"{t(lang, 'drop_attack')} {card_symbol(lang, scene.pick.selected[0])}"
     return t(lang, "drop_attack")
 
@@ -420,9 +420,9 @@ def log_line(entry: dict[str, Any], lang: str, names: list[str], you: int | None
         return t(lang, key("log_exchange"), name=who, card=card_symbol(lang, cards[0]) if cards else "")
     if kind == "pickup":
         n = entry.get("n", 0)
-        return t(lang, key("log_pickup_one" if n == 1 else "log_pickup"), name=who, n=n)
+        return tn(lang, key("log_pickup"), n, name=who)
     if kind == "discard":
-        return t(lang, "log_discard", n=entry.get("n", 0))
+        return tn(lang, "log_discard", entry.get("n", 0))
     if kind == "new":
         suit = entry.get("suit", "S")
         return t(lang, key("log_new_game"), suit=SUIT_SYMBOLS.get(suit, suit) + " " + suit_name(lang, suit),
@@ -543,7 +543,7 @@ def buttons(scene: Scene) -> dict[str, dict[str, Any]]:
     put("hint", live and bool(menu and menu.actions), t(lang, "btn_hint"))
     set_text = menu.set_action(pick.selected) if (live and menu and pick.selected) else None
     n = len(pick.selected)
-    play_label = t(lang, "btn_play_n", n=n) if n > 1 else (
+    play_label = tn(lang, "btn_play_n", n) if n > 1 else (
         f"{t(lang, 'drop_attack')} {card_symbol(lang, pick.selected[0])}" if n == 1 else t(lang, "btn_play"))
     put("play", bool(set_text), play_label, hidden=not pick.selected)
     put("cancel", live and not pick.empty, t(lang, "btn_cancel"), hidden=pick.empty)

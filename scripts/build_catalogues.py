@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Compile the gettext catalogues web/locale/<lang>.po into what the page reads (docs/i18n.md).
+
+    python scripts/build_catalogues.py [--root DIR] [--check]
+
+One .po file per language is the only list of languages: adding web/locale/xx.po adds a language to
+the table, its language menu, the loading text, the service worker's update notice and the manifest.
+From each catalogue this writes, when the bytes differ:
+
+- web/locale/<lang>.mo (git-ignored), which Python's standard ``gettext`` reads in CPython and in
+  Pyodide alike (scripts/build_zip.py packs them into web/modules.zip beside web/i18n.py);
+- web/locale/strings.js (git-ignored): the languages with their own names and the few messages the
+  page's JavaScript shows before Python runs or without it (JS_KEYS), as ``window.DURAK_I18N``;
+- the ``name_localized`` / ``description_localized`` members of web/manifest.webmanifest.
+
+Babel reads the .po files and writes the .mo files; their header dates are fixed so the same
+catalogues give the same bytes (the archive and the service worker's version stay deterministic).
+``make setup`` runs this through scripts/build_zip.py; tests/conftest.py runs it before a test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = Path("web/locale")
+STRINGS_JS = LOCALE / "strings.js"
+MANIFEST = Path("web/manifest.webmanifest")
+SOURCE_LANG = "en"
+#: Messages the page's JavaScript needs: the loading screen (index.html) and the update notice (web/pwa.js).
+JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_failed",
+           "update_available", "update_reload", "update_later")
+FIXED_DATE = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
+
+
+def po_files(root: Path = ROOT) -> dict[str, Path]:
+    """{language code: its .po file}, sorted by code: the one list of languages."""
+    return {path.stem: path for path in sorted((root / LOCALE).glob("*.po"))}
+
+
+def read_catalogue(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=path.stem)
+
+
+def mo_bytes(catalogue: Catalog) -> bytes:
+    """The compiled catalogue; fuzzy and untranslated messages are left out (the lookup falls back)."""
+    catalogue.creation_date = FIXED_DATE
+    catalogue.revision_date = FIXED_DATE
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    return buffer.getvalue()
+
+
+def text_of(catalogue: Catalog, key: str) -> str:
+    message = catalogue.get(key)
+    if message is None or not isinstance(message.string, str) or not message.string:
+        raise SystemExit(f"build_catalogues: {catalogue.locale}: no message {key!r}")
+    return message.string
+
+
+def strings_js(catalogues: dict[str, Catalog]) -> str:
+    data = {
+        "default": SOURCE_LANG,
+        "languages": [{"code": lang, "name": text_of(catalogue, "language_name")}
+                      for lang, catalogue in catalogues.items()],
+        "text": {lang: {key: text_of(catalogue, key) for key in JS_KEYS} for lang, catalogue in catalogues.items()},
+    }
+    return ("// Made by scripts/build_catalogues.py from web/locale/*.po: do not edit.\n"
+            f"window.DURAK_I18N = {_json_lines(data, 2)};\n")
+
+
+def manifest_text(current: str, catalogues: dict[str, Catalog]) -> str:
+    """The web manifest with its name and description in every language (the English ones at the top)."""
+    manifest = json.loads(current)
+    source = catalogues[SOURCE_LANG]
+    manifest["name"] = text_of(source, "manifest_name")
+    manifest["description"] = text_of(source, "manifest_description")
+    others = {lang: catalogue for lang, catalogue in catalogues.items() if lang != SOURCE_LANG}
+    manifest["description_localized"] = {lang: text_of(c, "manifest_description") for lang, c in others.items()}
+    manifest["name_localized"] = {lang: text_of(c, "manifest_name") for lang, c in others.items()}
+    return _json_lines(manifest, 2) + "\n"
+
+
+def _json_lines(data: dict[str, Any], depth: int) -> str:
+    """JSON with one member per line down to ``depth`` levels and lists of objects one item a line:
+    short diffs, still readable."""
+    def dump(value: Any, level: int) -> str:
+        pad = "  " * level
+        if isinstance(value, dict) and level < depth and value:
+            members = [f"{pad}  {json.dumps(k)}: {dump(v, level + 1)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(members) + f"\n{pad}}}"
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+            items = [f"{pad}  {json.dumps(item, ensure_ascii=False)}" for item in value]
+            return "[\n" + ",\n".join(items) + f"\n{pad}]"
+        return json.dumps(value, ensure_ascii=False)
+    return dump(data, 0)
+
+
+def outputs(root: Path = ROOT) -> dict[Path, bytes]:
+    """Every file this build writes, relative to root, with its bytes."""
+    catalogues = {lang: read_catalogue(path) for lang, path in po_files(root).items()}
+    if SOURCE_LANG not in catalogues:
+        raise SystemExit(f"build_catalogues: {LOCALE / (SOURCE_LANG + '.po')} is missing")
+    files = {LOCALE / f"{lang}.mo": mo_bytes(catalogue) for lang, catalogue in catalogues.items()}
+    files[STRINGS_JS] = strings_js(catalogues).encode()
+    manifest = (root / MANIFEST).read_text(encoding="utf-8")
+    files[MANIFEST] = manifest_text(manifest, catalogues).encode()
+    return files
+
+
+def stale_mo(root: Path, languages: Iterable[str]) -> list[Path]:
+    """.mo files whose .po is gone."""
+    keep = set(languages)
+    return [path for path in sorted((root / LOCALE).glob("*.mo")) if path.stem not in keep]
+
+
+def build(root: Path = ROOT, *, check: bool = False) -> list[Path]:
+    """Write every output whose bytes differ (unless ``check``); return the paths that changed (or would)."""
+    changed: list[Path] = []
+    for relative, data in outputs(root).items():
+        target = root / relative
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        changed.append(relative)
+        if not check:
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data)
+            partial.replace(target)
+    for path in stale_mo(root, po_files(root)):
+        changed.append(path.relative_to(root))
+        if not check:
+            path.unlink()
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Compile web/locale/*.po for the page.")
+    parser.add_argument("--root", type=Path, default=ROOT, help="site folder (default: the repo root)")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if an output is stale")
+    args = parser.parse_args(argv)
+    changed = build(args.root, check=args.check)
+    languages = ", ".join(po_files(args.root))
+    if args.check:
+        print(f"catalogues ({languages}): {'stale: ' + ', '.join(map(str, changed)) if changed else 'up to date'}")
+        return 1 if changed else 0
+    print(f"catalogues ({languages}): {'written: ' + ', '.join(map(str, changed)) if changed else 'up to date'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""The gettext catalogues (web/locale/*.po): complete in every language, plural forms right, one list of
+languages found from the files, a deterministic build."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+
+from tests.browser.helpers import load_file
+from web import i18n
+from web.i18n import LANGS, card_label, t, tn, translate_comment
+
+ROOT = Path(__file__).resolve().parents[2]
+build_catalogues = load_file("durak_build_catalogues", ROOT / "scripts" / "build_catalogues.py")
+PO = build_catalogues.po_files(ROOT)
+CATALOGUES = {lang: build_catalogues.read_catalogue(path) for lang, path in PO.items()}
+ENGLISH = CATALOGUES["en"]
+COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 111)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _forms(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+
+
+def _keys(catalogue: Catalog) -> set[tuple[str, str | None]]:
+    return {(message.id if isinstance(message.id, str) else message.id[0], message.context)
+            for message in catalogue if message.id}
+
+
+def test_the_languages_are_the_catalogue_files() -> None:
+    assert tuple(PO) == LANGS
+    assert {"en", "fr"} <= set(LANGS)
+    assert i18n.LANGUAGE_NAMES["en"] == "English" and i18n.LANGUAGE_NAMES["fr"] == "Français"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in PO if lang != "en"])
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    catalogue = CATALOGUES[lang]
+    assert catalogue.num_plurals >= 1
+    missing = sorted(_keys(ENGLISH) - _keys(catalogue))
+    assert not missing, f"{lang}.po lacks {missing}"
+    extra = sorted(key for key in _keys(catalogue) - _keys(ENGLISH) if key[1] != i18n.EXAMPLE_CONTEXT)
+    assert not extra, f"{lang}.po has messages English does not: {extra}"
+    for message in catalogue:
+        if not message.id:
+            continue
+        assert not message.fuzzy, (lang, message.id)
+        forms = _forms(message)
+        english = ENGLISH.get(message.id, context=message.context)
+        if message.pluralizable:
+            assert len(forms) == catalogue.num_plurals, (lang, message.id)
+        for form in forms:
+            assert form.strip(), (lang, message.id)
+            if english is not None:
+                assert _fields(form) == _fields(_forms(english)[-1]), (lang, message.id, form)
+
+
+def test_english_is_complete_and_plural_entries_are_plural_everywhere() -> None:
+    for message in ENGLISH:
+        if message.id:
+            assert all(form.strip() for form in _forms(message)), message.id
+            for lang, catalogue in CATALOGUES.items():
+                other = catalogue.get(message.id, context=message.context)
+                assert other is None or other.pluralizable == message.pluralizable, (lang, message.id)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["0 cards", "1 card", "2 cards", "5 cards", "11 cards", "21 cards", "22 cards", "25 cards", "111 cards"]),
+    ("fr", ["0 carte", "1 carte", "2 cartes", "5 cartes", "11 cartes", "21 cartes", "22 cartes", "25 cartes",
+            "111 cartes"]),
+])
+def test_plural_forms_for_counts_of_cards(lang: str, expected: list[str]) -> None:
+    assert [tn(lang, "cards_count", n) for n in COUNTS] == expected
+
+
+def test_no_hand_rolled_singular_and_plural_pairs_are_left() -> None:
+    pairs = [message.id for message in ENGLISH if isinstance(message.id, str) and re.search(r"_one\b", message.id)]
+    assert not pairs
+    sources = [*(ROOT / "web").glob("*.py"), *(ROOT / "durak").rglob("*.py")]
+    for path in sources:
+        assert not re.search(r'"[a-z_]+_one(_you)?"', path.read_text(encoding="utf-8")), path
+
+
+def test_a_missing_parameter_or_key_fails() -> None:
+    with pytest.raises(KeyError):
+        t("en", "hand_of")
+    with pytest.raises(KeyError):
+        t("fr", "no_such_key")
+    with pytest.raises(KeyError):
+        tn("fr", "log_pickup", 3)
+
+
+def test_unknown_languages_read_english() -> None:
+    assert t("xx", "btn_take") == t("en", "btn_take")
+    assert card_label("en", "7H") == "7♥, seven of hearts"
+    assert card_label("fr", "QH") == "D♥, dame de cœur"
+
+
+def _site_copy(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "web" / "locale", tmp_path / "web" / "locale",
+                    ignore=shutil.ignore_patterns("*.mo", "*.js"))
+    shutil.copy(ROOT / "web" / "manifest.webmanifest", tmp_path / "web" / "manifest.webmanifest")
+    return tmp_path
+
+
+def _write_po(path: Path, lang: str, text: str) -> None:
+    path.write_text(text.replace('"Language: fr\\n"', f'"Language: {lang}\\n"'), encoding="utf-8")
+
+
+def test_a_new_language_is_one_new_po_file(tmp_path: Path) -> None:
+    root = _site_copy(tmp_path)
+    french = (root / "web" / "locale" / "fr.po").read_text(encoding="utf-8")
+    _write_po(root / "web" / "locale" / "xx.po", "xx", french.replace('msgstr "Ramasser"', 'msgstr "Xx-take"'))
+    build_catalogues.build(root)
+    loaded = i18n.load(root / "web" / "locale")
+    assert "xx" in loaded and loaded["xx"].gettext("btn_take") == "Xx-take"
+    strings = (root / "web" / "locale" / "strings.js").read_text(encoding="utf-8")
+    assert '{"code": "xx", "name": "Français"}' in strings
+    manifest = (root / "web" / "manifest.webmanifest").read_text(encoding="utf-8")
+    assert '"xx": "Durak — le jeu de cartes russe"' in manifest
+    (root / "web" / "locale" / "xx.po").unlink()
+    build_catalogues.build(root)
+    assert not (root / "web" / "locale" / "xx.mo").exists()
+
+
+def test_an_untranslated_message_falls_back_to_english_at_run_time(tmp_path: Path) -> None:
+    root = _site_copy(tmp_path)
+    french = (root / "web" / "locale" / "fr.po").read_text(encoding="utf-8")
+    _write_po(root / "web" / "locale" / "fr.po", "fr", french.replace('msgstr "Ramasser"', 'msgstr ""'))
+    build_catalogues.build(root)
+    loaded = i18n.load(root / "web" / "locale")
+    assert loaded["fr"].gettext("btn_take") == "Take"
+    assert loaded["fr"].gettext("btn_pass") == "Passer"
+
+
+def test_example_comments_are_translated_by_context(tmp_path: Path) -> None:
+    root = _site_copy(tmp_path)
+    french = (root / "web" / "locale" / "fr.po").read_text(encoding="utf-8")
+    french += '\nmsgctxt "example"\nmsgid "The defender takes."\nmsgstr "Le défenseur ramasse."\n'
+    _write_po(root / "web" / "locale" / "fr.po", "fr", french)
+    build_catalogues.build(root)
+    loaded = i18n.load(root / "web" / "locale")
+    assert loaded["fr"].pgettext(i18n.EXAMPLE_CONTEXT, "The defender takes.") == "Le défenseur ramasse."
+    assert loaded["fr"].gettext("btn_pass") == "Passer"  # a context keeps comments apart from keys
+    assert translate_comment("en", "The defender takes.") == "The defender takes."
+
+
+def test_the_build_is_deterministic_and_current() -> None:
+    first = build_catalogues.outputs(ROOT)
+    assert build_catalogues.outputs(ROOT) == first
+    assert build_catalogues.build(ROOT, check=True) == []  # tests/conftest.py built them; the manifest is current
+    assert set(first) >= {Path("web/locale") / f"{lang}.mo" for lang in LANGS}

@@ -228,11 +228,19 @@ def _whose_turn(game: Game) -> int:
 
 def view_of(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, JSON-safe: never another hand's unseen cards or the talon order."""
+    view = public_view_of(game)
+    view["seat"] = seat
+    view["hand"] = [str(c) for c in sorted(game.hands[seat], key=sort_key(game.trump_index))]
+    return view
+
+
+def public_view_of(game: Game) -> dict[str, Any]:
+    """What a spectator knows: ``view_of``'s keys with ``seat`` None and no ``hand``."""
     rules = game.rules
     n = rules.players
     result = game.result
     return {
-        "seat": seat,
+        "seat": None,
         "players": n,
         "variant": rules.variant,
         "rules": rules.to_dict(),
@@ -240,7 +248,6 @@ def view_of(game: Game, seat: int) -> dict[str, Any]:
         "trump_card": None if game.trump_card is None else str(game.trump_card),
         "trump_exposed": game.trump_exposed,
         "talon": len(game._talon),
-        "hand": [str(c) for c in sorted(game.hands[seat], key=sort_key(game.trump_index))],
         "hand_sizes": [len(h) for h in game.hands],
         "known": [_cards(game.known[s]) for s in range(n)],
         "discard": _cards(game._discard),
@@ -253,6 +260,16 @@ def view_of(game: Game, seat: int) -> dict[str, Any]:
         "history": [[s, str(a)] for s, a in game.history],
         "result": None if result is None else result.to_dict(),
     }
+
+
+def open_view_of(game: Game) -> dict[str, Any]:
+    """Every hand open (``hands``, each in display order) and the talon in order (``talon_cards``, top first):
+    for worked examples and reviews of finished games, never for a seat that is still playing."""
+    view = public_view_of(game)
+    order = sort_key(game.trump_index)
+    view["hands"] = [[str(c) for c in sorted(hand, key=order)] for hand in game.hands]
+    view["talon_cards"] = [str(c) for c in game.talon]
+    return view
 
 
 def state_from_view(view: dict[str, Any], hands: list[list[Card]], talon: list[Card]) -> dict[str, Any]:

@@ -382,20 +382,32 @@ class _PositionReader:
 
 
 def _check_derived(game: Game, values: dict[str, str]) -> None:
-    """What the save checks leave open: the stated turn, the roles and the result must follow from the rest."""
+    """What the save checks leave open: the roles, the result and the stated turn must follow from the rest."""
+    if game.result is None:
+        _check_round(game)
+    else:
+        _check_result(game, values.get("result", ""))
     turn = values["turn"]
     if turn != _seat_text(game.to_act):
         raise _error("record.bad_field", f"turn: the position makes {_seat_text(game.to_act)} act, not {turn}",
                      field="turn", token=f"turn={turn}")
-    if game.result is None:
-        if game.attacker == game.defender:
-            raise _error("record.inconsistent", "the attacker cannot defend against himself")
-        if len(game.attacks) > game.limit:
-            raise _error("record.inconsistent", f"{len(game.attacks)} attack cards exceed the limit {game.limit}")
-        sides = {game.rules.team_of(s) for s in range(game.players) if game.active[s]}
-        if len(sides) < 2:
-            raise _error("record.inconsistent", "a game in play needs two sides that still hold cards")
-        return
+
+
+def _check_round(game: Game) -> None:
+    sides = {game.rules.team_of(s) for s in range(game.players) if game.active[s]}
+    if len(sides) < 2:
+        raise _error("record.inconsistent", "a game in play needs two sides that still hold cards")
+    assert game.attacker is not None  # from_dict refuses a game in play without one
+    if game.defender != game._opponent_after(game.attacker):
+        raise _error("record.inconsistent", f"seat {game.defender} cannot defend against seat {game.attacker}: "
+                     "the defender is the attacker's next opponent clockwise")
+    if len(game.attacks) > game.limit:
+        raise _error("record.inconsistent", f"{len(game.attacks)} attack cards exceed the limit {game.limit}")
+
+
+def _check_result(game: Game, text: str) -> None:
+    result = game.result
+    assert result is not None
     if game.attacker is not None or game.defender is not None or game.opener is not None or game.attacks:
         raise _error("record.inconsistent", "a finished game has no attacker, defender, opener or table")
     holders = [s for s in range(game.players) if game.active[s]]
@@ -404,9 +416,9 @@ def _check_derived(game: Game, values: dict[str, str]) -> None:
         raise _error("record.inconsistent", "the game is over but two sides still hold cards")
     durak = holders[0] if len(holders) == 1 else None
     losers = [s for s in range(game.players) if holders and rules.team_of(s) == rules.team_of(holders[0])]
-    if (game.result.durak, game.result.draw, game.result.losers) != (durak, not holders, losers):
+    if (result.durak, result.draw, result.losers) != (durak, not holders, losers):
         raise _error("record.inconsistent", "the result does not match who still holds cards",
-                     token="result=" + values.get("result", ""))
+                     token=f"result={text}")
 
 
 # =============================================================================================== records

@@ -38,7 +38,8 @@ from .actions import (
 from .cards import CARDS, DECK_LOWEST_RANK, SUITS, Card, beats, deck, sort_key
 from .events import Event
 from .explain import explain
-from .record import game_from_position, position_of, read_record, record_of
+from .position import game_from_position, position_of
+from .record import read_record, record_of
 from .rules import Rules
 from .scenario import game_from_scenario
 from .state import game_from_dict, game_to_dict, open_view_of, public_view_of, state_from_view, view_of

@@ -29,7 +29,7 @@ from random import Random
 from typing import Any
 
 from .actions import Action, parse_action
-from .ai.endgame import OutOfBudget, Solver
+from .ai.endgame import LOSS, OutOfBudget, Solver, outcome
 from .ai.hard import ENDGAME_NODES, candidates, fingerprint
 from .ai.inference import likelihoods
 from .ai.sampler import Sampler
@@ -68,10 +68,9 @@ class Verdict:
     move: int
     seat: int
     played: Action
-    best: Action  # the best other move: the runner-up when the played move is the best
-    before: float  # the position's chance with the best move
+    best: Action  # the engine's best move: the one played when no other is better
+    before: float  # the position's chance: the chance after ``best``
     after: float  # the chance after the move played
-    best_chance: float  # the chance after ``best``
     spread: float  # one standard error of the loss (0 when proven)
     proven: bool  # exact values from the endgame solver
     grade: str
@@ -85,7 +84,7 @@ class Verdict:
         """JSON-safe, for the page."""
         return {
             "move": self.move, "seat": self.seat, "played": str(self.played), "best": str(self.best),
-            "before": self.before, "after": self.after, "best_chance": self.best_chance,
+            "before": self.before, "after": self.after,
             "loss": self.loss, "spread": self.spread, "proven": self.proven, "grade": self.grade,
             "message": self.message.to_dict(),
         }
@@ -205,22 +204,46 @@ class Grader:
         sampler = Sampler(seen, likelihoods(seen))
         team = seen.rules.team_of(seen.me)
         if sampler.certain and sum(seen.active) == 2:
-            values = yield from self._prove(sampler.world(rng), team)
-            if values is not None:
-                return _proven_verdict(decision, values)
+            proof = yield from self._prove(sampler.world(rng), team, decision.played)
+            if proof is not None:
+                return _proven_verdict(decision, *proof)
         pimc = Pimc(sampler, seen.me, team, candidates(seen, list(decision.legal), decision.played), rng)
         for _ in pimc.run(self.worlds):
             self._share = pimc.worlds / self.worlds
             yield
         return _estimated_verdict(decision, pimc)
 
-    def _prove(self, world: Game, team: int) -> Generator[None, None, dict[Action, float] | None]:
-        """Every move's exact value, or None when the proof needs more than ``endgame_nodes`` nodes."""
+    def _prove(self, world: Game, team: int, played: Action) -> Generator[None, None, tuple[Action, int, int] | None]:
+        """The best move with its exact value and the played move's, or None beyond ``endgame_nodes`` nodes.
+
+        Two alpha-beta proofs sharing one table (the position, then the position after the move played)
+        cost far less than proving every move exactly.
+        """
         solver = Solver(team)
+        ranked = yield from self._solve(solver, world)
+        if ranked is None:
+            return None
+        best, value = ranked[0]
+        if best == played or value == LOSS:
+            return played, value, value
+        seat = world.to_act
+        assert seat is not None
+        after = world.copy()
+        after.apply(seat, played)
+        if after.result is not None:
+            played_value = outcome(after, team)
+        else:
+            answers = yield from self._solve(solver, after)
+            if answers is None:
+                return None
+            played_value = answers[0][1]
+        return (played if played_value == value else best), value, played_value
+
+    def _solve(self, solver: Solver, game: Game) -> Generator[None, None, list[tuple[Action, int]] | None]:
+        """``solver.solve`` in slices: the legal moves best first (the first value exact), None when out of nodes."""
         while True:
             try:
-                values = solver.solve(world, self.endgame_nodes - solver.nodes, self._deadline, every=True)
-                return {action: (value + 1) / 2 for action, value in values}
+                return solver.solve(game, self.endgame_nodes - solver.nodes, self._deadline)
             except OutOfBudget:
                 if solver.nodes >= self.endgame_nodes:
                     return None
@@ -243,29 +266,29 @@ def grade(choices: Sequence[Decision], *, seed: int = 0, worlds: int = WORLDS,
     return grader.review()
 
 
-def _proven_verdict(decision: Decision, values: dict[Action, float]) -> Verdict:
+def _proven_verdict(decision: Decision, best: Action, value: int, played_value: int) -> Verdict:
+    before, after = (value + 1) / 2, (played_value + 1) / 2
     played = decision.played
-    after = values[played]
-    best = max((a for a in values if a != played), key=lambda a: values[a])
-    before = max(after, values[best])
-    loss = before - after
-    return Verdict(decision.move, decision.seat, played, best, before, after, values[best], 0.0, True,
-                   grade_of(loss), _proven_message(played, best, before, after))
+    return Verdict(decision.move, decision.seat, played, best, before, after, 0.0, True,
+                   grade_of(before - after), _proven_message(played, best, before, after))
 
 
 def _estimated_verdict(decision: Decision, pimc: Pimc) -> Verdict:
     played = decision.played
     chances = pimc.chances()
-    survivors = [a for a in pimc.alive if a != played]  # judged on every world, like the move played
-    best = max(survivors, key=lambda a: (chances[a], str(a)))
-    n = pimc.count[best]
-    gain = pimc.gain[best] / n  # the paired difference in outcome units (-2..2): twice the chance's
-    spread = math.sqrt(max(0.0, pimc.gain_squares[best] / n - gain * gain) / n) / 2
-    after, best_chance = chances[played], chances[best]
-    before = max(after, best_chance)
+    after = chances[played]
+    others = [a for a in pimc.alive if a != played]  # judged on every world, like the move played
+    rival = max(others, key=lambda a: (chances[a], str(a)))
+    if chances[rival] <= after:
+        return Verdict(decision.move, decision.seat, played, played, after, after, 0.0, False, GOOD,
+                       _estimated_message(played, played, after, after, GOOD))
+    n = pimc.count[rival]
+    gain = pimc.gain[rival] / n  # the paired difference in outcome units (-2..2): twice the chance's
+    spread = math.sqrt(max(0.0, pimc.gain_squares[rival] / n - gain * gain) / n) / 2
+    before = chances[rival]
     grade = grade_of(before - after, spread)
-    return Verdict(decision.move, decision.seat, played, best, before, after, best_chance, spread, False,
-                   grade, _estimated_message(played, best, after, best_chance, grade))
+    return Verdict(decision.move, decision.seat, played, rival, before, after, spread, False,
+                   grade, _estimated_message(played, rival, after, before, grade))
 
 
 def _percent(chance: float) -> int:
@@ -276,7 +299,7 @@ def _percent(chance: float) -> int:
 def _estimated_message(played: Action, best: Action, after: float, best_chance: float, grade: str) -> Message:
     params: dict[str, Any] = {"played": str(played), "best": str(best), "percent": _percent(after),
                               "best_percent": _percent(best_chance)}
-    if after >= best_chance:
+    if best == played:
         return Message("review.best", params, f"{played}: the best move found (win chance {params['percent']}%)")
     if grade == GOOD:
         return Message("review.close", params,

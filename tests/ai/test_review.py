@@ -75,7 +75,7 @@ def test_keeping_the_won_endgame_is_good_and_leaves_no_turning_point() -> None:
     first = result.verdicts[0]
     assert first.grade == GOOD and first.proven and first.after == 1.0
     assert first.message.code == "review.keeps_win"
-    assert first.best != first.played  # the best other move, for the page to show
+    assert first.best == first.played  # no other move wins
     assert result.turning is None
 
 
@@ -220,8 +220,7 @@ def test_every_variant_grades_with_consistent_verdicts(options: dict[str, object
 
 def check_verdict(verdict: Verdict) -> None:
     assert 0.0 <= verdict.after <= verdict.before <= 1.0
-    assert verdict.before == max(verdict.after, verdict.best_chance)
-    assert verdict.best != verdict.played
+    assert (verdict.best == verdict.played) == (verdict.loss == 0.0)
     assert verdict.grade == grade_of(verdict.loss, verdict.spread)
     data = verdict.to_dict()
     assert json.loads(json.dumps(data)) == data
@@ -245,7 +244,7 @@ def test_grades_follow_the_thresholds_beyond_one_standard_error() -> None:
 
 def verdict(move: int, before: float, after: float, proven: bool = False) -> Verdict:
     loss = before - after
-    return Verdict(move, 0, parse_action("take"), parse_action("pass"), before, after, before, 0.0, proven,
+    return Verdict(move, 0, parse_action("take"), parse_action("pass"), before, after, 0.0, proven,
                    grade_of(loss), Message("review.test"))
 
 

@@ -12,6 +12,37 @@ from typing import Any
 from .messages import CodedError, ParamValue
 from .rules import MAX_PLAYERS_BY_DECK, TEAMS, VARIANTS, Rules, RulesError
 
+#: Every code a ``RecordError`` carries, with the parameters it always has and a sentence for a page to translate.
+#: Most also carry ``line`` (the line of a record) and the English ``str()`` gives the detail.
+CODES: dict[str, str] = {
+    "record.not_text": "Expected text.",
+    "record.too_long": "The text is too long ({size} characters).",
+    "record.bad_position": "A position is one line of text.",
+    "record.bad_rules": "Cannot read the rules {token}.",
+    "record.unknown_field": "Unknown position field {token}.",
+    "record.bad_field": "Cannot read the position field {field}: {token}.",
+    "record.field_order": "The position field {token} is repeated or out of order.",
+    "record.missing_field": "The position lacks the field {field}.",
+    "record.inconsistent": "The position is not a playable game.",
+    "record.bad_tag_line": 'A tag reads [Name "value"], not {token}.',
+    "record.bad_tag": "The {tag} tag cannot be used or read here.",
+    "record.duplicate_tag": "The {tag} tag appears twice.",
+    "record.missing_tag": "The record has no {tag} tag.",
+    "record.rules_mismatch": "The Rules tag and the starting position's rules differ.",
+    "record.result_mismatch": "The Result tag says {token} but the moves end with {expected}.",
+    "record.move_number": "Expected move number {move}, not {token}.",
+    "record.bad_move": "Expected move number {move}, not {token}.",
+    "record.bad_seat": "Move {move} must name a seat such as s0, not {token}.",
+    "record.bad_action": "Move {move}: cannot read the action {token}.",
+    "record.extra_comment": "A step has only one comment.",
+    "record.unterminated_comment": "A comment opened with { is never closed.",
+    "record.illegal_move": "Move {move} ({action}) is illegal: {reason}",
+    "record.unknown_start": "The game's start is unknown: only its position can be written.",
+    "record.bad_names": "Give one name for each of the {players} seats.",
+    "record.bad_comment": "Comments belong to steps 0 to {last}.",
+    "record.bad_url": "This link cannot be read.",
+}
+
 
 class RecordError(CodedError):
     """A position, record or URL-safe text that cannot be read; names the line, the token and why."""

@@ -131,9 +131,9 @@ def _position_fields(tokens: list[str]) -> dict[str, str]:
             raise error("record.unknown_field", f"unknown position field {key!r}", token=token)
         if key in _FLAGS:
             if sep:
-                raise error("record.bad_field", f"{key} is a flag and takes no value", token=token)
+                raise error("record.bad_field", f"{key} is a flag and takes no value", field=key, token=token)
         elif not sep or not value:
-            raise error("record.bad_field", f"{key} needs a value ({key}=...)", token=token)
+            raise error("record.bad_field", f"{key} needs a value ({key}=...)", field=key, token=token)
         index = FIELDS.index(key)
         if index < at:
             what = "repeats" if key in values else "is out of order"

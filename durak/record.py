@@ -152,20 +152,22 @@ def record_of(game: Game, names: list[str] | None = None, comments: Mapping[int,
     header: dict[str, str] = {}
     for name, value in (tags or {}).items():
         if not isinstance(name, str) or not _TAG_NAME.fullmatch(name) or name in RESERVED_TAGS:
-            raise error("record.bad_tag", f"{name!r} cannot be a tag here (reserved or malformed)", token=str(name))
+            raise error("record.bad_tag", f"{name!r} cannot be a tag here (reserved or malformed)", tag=str(name))
         header[name] = _tag_value(name, value)
     header["Rules"] = rules_text(game.rules)
     header.update(_origin(game))
     if names is not None:
         if not isinstance(names, list | tuple) or len(names) != game.players:
-            raise error("record.bad_names", f"names must list one name for each of the {game.players} seats")
+            raise error("record.bad_names", f"names must list one name for each of the {game.players} seats",
+                        players=game.players)
         for seat, name in enumerate(names):
             header[f"Player{seat}"] = _tag_value(f"Player{seat}", name)
     header["Result"] = _result_tag(game)
     notes = dict(comments or {})
     for step, note in notes.items():
         if type(step) is not int or not 0 <= step <= moves or not isinstance(note, str):
-            raise error("record.bad_comment", f"comments map steps 0 to {moves} to text, not {step!r}: {note!r}")
+            raise error("record.bad_comment", f"comments map steps 0 to {moves} to text, not {step!r}: {note!r}",
+                        last=moves)
     record = Record(header, tuple(Move(seat, action, notes.get(number, ""))
                                   for number, (seat, action) in enumerate(game.history, 1)),
                     notes.get(0, ""))
@@ -304,7 +306,7 @@ def _parse(text: object) -> tuple[Record, Game]:
         index += 1
         match = _TAG_LINE.fullmatch(stripped)
         if match is None or not _TAG_NAME.fullmatch(match[1]):
-            raise error("record.bad_tag", 'a tag reads [Name "value"]', index, token=stripped[:60])
+            raise error("record.bad_tag_line", 'a tag reads [Name "value"]', index, token=stripped[:60])
         name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
         if name in header:
             raise error("record.duplicate_tag", f"the {name} tag appears twice", index, tag=name)
@@ -317,7 +319,7 @@ def _parse(text: object) -> tuple[Record, Game]:
     start_comment, moves = _read_moves("\n".join(lines[index:]), index + 1, game)
     if "Result" in header and header["Result"] != _result_tag(game):
         raise error("record.result_mismatch", f"the Result tag says {header['Result']!r} but the moves end with "
-                    f"{_result_tag(game)!r}", tag_lines["Result"], token=header["Result"])
+                    f"{_result_tag(game)!r}", tag_lines["Result"], token=header["Result"], expected=_result_tag(game))
     return Record(header, tuple(moves), start_comment), game
 
 
@@ -382,7 +384,8 @@ def _read_moves(body: str, first_line: int, game: Game) -> tuple[str, list[Move]
             pending = (expected, line, seat_word.lower(), [kind])
             continue
         if pending is None:
-            raise error("record.bad_move", f"expected move number {len(moves) + 1}.", line, token=word[:40])
+            raise error("record.bad_move", f"expected move number {len(moves) + 1}.", line, token=word[:40],
+                        move=len(moves) + 1)
         pending[3].append(word)
     finish()
     return start_comment or "", moves

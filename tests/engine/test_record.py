@@ -3,10 +3,13 @@ name the line and the token, and no malformed text raises anything but ``RecordE
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
 import statistics
+import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,7 @@ from hypothesis import strategies as st
 
 from durak import Game, RecordError, Rules, from_url_safe, parse_record, url_safe
 from durak.ai import make_player
+from durak.notation import CODES
 from durak.record import MAX_URL_SAFE, Move, Record, parse_rules, rules_text
 from durak.series import Series
 
@@ -145,6 +149,7 @@ def test_position_errors_name_the_field_and_the_token(change: tuple[str, str], c
     with pytest.raises(RecordError) as caught:
         Game.from_position(text)
     assert caught.value.code == code, str(caught.value)
+    check_coded(caught.value)
     if named is not None:
         assert caught.value.params["token"] == named
         assert repr(named) in str(caught.value)
@@ -255,7 +260,7 @@ RECORD = ('[Rules "podkidnoy/2p/36"]\n[Seed "42"]\n[Result "*"]\n\n'
 
 @pytest.mark.parametrize(("change", "code", "line", "token"), [
     (('[Seed "42"]', '[Seed "x"]'), "record.bad_tag", 2, "x"),
-    (('[Seed "42"]', "[Seed 42]"), "record.bad_tag", 2, "[Seed 42]"),
+    (('[Seed "42"]', "[Seed 42]"), "record.bad_tag_line", 2, "[Seed 42]"),
     (('[Seed "42"]', '[Seed "42"]\n[Seed "43"]'), "record.duplicate_tag", 3, None),
     (('[Seed "42"]', '[Dealer "9"]'), "record.missing_tag", None, None),
     (('[Rules "podkidnoy/2p/36"]', '[Rules "podkidnoy/2p/37"]'), "record.bad_rules", 1, "podkidnoy/2p/37"),
@@ -277,6 +282,7 @@ def test_record_errors_name_the_line_and_the_token(change: tuple[str, str], code
         parse_record(text)
     error = caught.value
     assert error.code == code, str(error)
+    check_coded(error)
     assert error.params.get("line") == line, str(error)
     if line is not None:
         assert str(error).startswith(f"line {line}: ")
@@ -333,6 +339,13 @@ def test_url_safe_forms_are_url_safe_and_typed() -> None:
         url_safe(GOOD.replace("turn=0", "turn=1"))  # only valid text gets a link
 
 
+def test_a_link_deflated_without_the_dictionary_decodes_too() -> None:
+    """What a page's CompressionStream("deflate-raw") makes: no preset dictionary."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(GOOD.encode()) + packer.flush()
+    assert from_url_safe("p1" + base64.urlsafe_b64encode(packed).decode().rstrip("=")) == GOOD
+
+
 def test_a_whole_two_player_game_fits_a_share_link() -> None:
     """Typical lengths of records of whole games between two normal bots (run with -s to see them)."""
     lengths, texts = [], []
@@ -352,13 +365,27 @@ def test_a_whole_two_player_game_fits_a_share_link() -> None:
 
 
 # ============================================================================ fuzzing: only RecordError
+def check_coded(error: RecordError) -> None:
+    """A registered code, JSON-safe params, and every parameter its sentence names."""
+    assert error.code in CODES, error.code
+    json.dumps(error.params)
+    assert set(re.findall(r"{(\w+)}", CODES[error.code])) <= set(error.params), (error.code, error.params)
+
+
+def test_every_code_raised_is_registered() -> None:
+    root = Path(__file__).resolve().parents[2] / "durak"
+    raised = set()
+    for name in ("notation.py", "position.py", "record.py", "links.py"):
+        raised |= set(re.findall(r'"(record\.[a-z_]+)"', (root / name).read_text(encoding="utf-8")))
+    assert raised - {"record.invalid"} == set(CODES)
+
+
 def refused_or_valid(read: Any, text: object) -> None:
     """``read(text)`` either succeeds with a consistent result or raises ``RecordError``; nothing else."""
     try:
         result = read(text)
     except RecordError as error:
-        assert isinstance(error.code, str) and error.code.startswith("record.")
-        json.dumps(error.params)
+        check_coded(error)
         return
     if isinstance(result, Game):
         Game.from_dict(result.to_dict())
@@ -447,9 +474,6 @@ def test_fuzz_mutated_url_safe_forms(text: str) -> None:
 def test_oversize_and_bomb_links_are_refused() -> None:
     with pytest.raises(RecordError, match="too long"):
         from_url_safe("r1" + "A" * MAX_URL_SAFE)
-    import base64
-    import zlib
-
     bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000)[2:-4]).decode().rstrip("=")
     assert len(bomb) < MAX_URL_SAFE
     with pytest.raises(RecordError):

@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from os import PathLike
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -421,6 +420,8 @@ def _read_comment(body: str, at: int, line: int) -> tuple[str, int]:
 
 def load_examples(directory: str | PathLike[str]) -> dict[str, Record]:
     """Every ``<id>.durak`` record of ``directory`` by id (sorted); each one's ``Example`` tag must be its id."""
+    from pathlib import Path  # only builders and tests read files: the pages never import pathlib for it
+
     examples: dict[str, Record] = {}
     for path in sorted(Path(directory).glob("*.durak")):
         record = parse_record(path.read_text(encoding="utf-8"), source=path.name)

@@ -20,6 +20,7 @@ import { Stepper, loadEngine, renderExample } from "./stepper.js";
 
 const SITE = new URL("../", import.meta.url);
 const FRAMES = new URL("../rules/frames/", import.meta.url);
+const LABELS_FROM = "podkidnoy-limit-take"; // a worked example (../shared/DESIGN.md) whose labels serve any frame
 const CORE_URL = new URL("./vendor/pyscript/core.js", import.meta.url).href;
 const SW_URL = new URL("../sw.js", import.meta.url);
 const PARENT = window.parent !== window ? window.parent : null;
@@ -134,17 +135,33 @@ class Embed {
     return response.json();
   }
 
-  /** Frames of a record or position, built by the engine in Pyodide (web/embed_engine.py). */
+  /** Frames of a record or position, built by the engine in Pyodide (web/embed_engine.py); the words to
+   * draw them with are the built examples' (any one's labels name every card). */
   async builtData() {
+    const words = fetch(new URL(`${this.options.lang}/${LABELS_FROM}.json`, FRAMES)).then((r) => r.json());
     const engine = await this.withEngine();
-    const reply = JSON.parse(await engine.embed_frames(this.options.mode, this.options.value, this.options.lang));
-    if (reply.error) throw new Error(reply.error);
-    return reply;
+    const example = JSON.parse(await engine.embed_frames(this.options.mode, this.options.value, this.options.lang));
+    if (example.error) throw new Error(example.error);
+    return { labels: (await words).labels, example };
   }
 
   withEngine() {
     this.engine = this.engine || loadEngine(CORE_URL);
     return this.engine;
+  }
+
+  /** The engine as the stepper speaks to it, booted on first use; every move it plays (the reader's
+   * clicks, the other seats' replies) is passed on to the host as durak:move. */
+  relayEngine() {
+    const relay = (name) => async (...args) => {
+      const engine = await this.withEngine();
+      const text = await engine[name](...args);
+      const answer = JSON.parse(text);
+      for (const move of answer.moves || []) post("durak:move", { seat: move.seat, action: move.action });
+      return text;
+    };
+    const names = ["start", "card", "target", "press", "reply", "odds", "play"];
+    return Object.fromEntries(names.map((name) => [name, relay(name)]));
   }
 
   show({ labels, example }) {
@@ -153,9 +170,9 @@ class Embed {
     this.root.innerHTML = renderExample(example, labels, start);
     this.root.removeAttribute("aria-busy");
     const element = this.root.querySelector("[data-example]");
-    const engine = tryIt ? { then: (resolve, reject) => this.withEngine().then(resolve, reject) } : null;
+    this.relay = this.relayEngine();
     this.stepper = new Stepper(element, example, labels, {
-      engine,
+      engine: tryIt ? this.relay : null,
       onStep: (i, n, frame) => this.stepped(i, n, frame),
     });
     this.updateLink(this.stepper.frame);
@@ -225,15 +242,17 @@ class Embed {
   /** Play an action (notation) for the seat to act at the shown step; the other seats answer. */
   async play(action) {
     const stepper = this.stepper;
+    const engine = this.relay;
     try {
-      const engine = await this.withEngine();
-      const frame = stepper.frame;
+      const id = stepper.example.id;
       if (!stepper.live) {
-        await engine.start(stepper.example.id, frame.position, JSON.stringify(stepper.example.names), this.options.lang);
+        const frame = stepper.frame;
+        const started = JSON.parse(await engine.start(id, frame.position, JSON.stringify(stepper.example.names),
+          this.options.lang));
+        if (started.error) return post("durak:error", { reason: started.error, code: "embed.no_move_now" });
       }
-      const reply = JSON.parse(await engine.play(stepper.example.id, action));
+      const reply = JSON.parse(await engine.play(id, action));
       if (reply.error) return post("durak:error", { reason: reply.error, code: reply.code || "" });
-      for (const move of reply.moves) post("durak:move", move);
       stepper.element.dataset.try = "ready";
       stepper.show(reply.frame);
       await stepper.replies(engine, reply.waiting);

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Frame, Page
 
+from durak import Game
+
 from .helpers import ROOT, serve
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -160,7 +162,8 @@ def test_the_host_page_keeps_its_dom_storage_and_globals(page: Page, host_url: s
             children: divs.map((d) => [...d.children].map((c) => c.tagName)),
             storage: Object.keys(localStorage),
             // (window[0], window[1]... are the iframes themselves)
-            globals: Object.keys(window).filter((k) => ![...window.hostGlobals, 'hostGlobals'].includes(k) && !/^\d+$/.test(k)),
+            globals: Object.keys(window)
+                .filter((k) => ![...window.hostGlobals, 'hostGlobals'].includes(k) && !/^\\d+$/.test(k)),
             sheets: document.styleSheets.length,
         };
     }""", original)
@@ -169,3 +172,27 @@ def test_the_host_page_keeps_its_dom_storage_and_globals(page: Page, host_url: s
     assert report["storage"] == ["host.note"]
     assert report["globals"] == [], f"the loader left globals on the host: {report['globals']}"
     assert report["sheets"] == 1, "the loader adds no style sheet to the host"
+
+
+def test_play_by_notation_an_illegal_move_gets_an_error_a_legal_one_is_reported(page: Page, host_url: str) -> None:
+    open_host(page, host_url)
+    example, lang = EMBEDS[0]
+    start = Game.from_position(frames_of(example, lang)[0]["position"])
+    seat = start.to_act
+    assert seat is not None
+    legal = [str(action) for action in start.legal_actions(seat)]
+
+    send(page, 0, {"type": "durak:play", "action": "defend 2C 3C"})  # boots the engine, which refuses it
+    wait_for(page, lambda: bool(received(page, 0, "durak:error")), "durak:error", timeout_ms=60_000)
+    error = received(page, 0, "durak:error")[0]["data"]
+    assert isinstance(error["reason"], str) and error["reason"]
+    assert not received(page, 0, "durak:move")
+
+    send(page, 0, {"type": "durak:play", "action": legal[0].upper()})
+    wait_for(page, lambda: bool(received(page, 0, "durak:move")), "durak:move")
+    assert received(page, 0, "durak:move")[0]["data"] == {"type": "durak:move", "seat": seat, "action": legal[0]}
+    inner = embed_frame(page, 0)
+    assert inner.locator("[data-example]").get_attribute("data-try") == "ready"
+    # The other seats answer (durak:move each) until it is the reader's seat's turn again or the game ends.
+    wait_for(page, lambda: len(received(page, 0, "durak:move")) >= 2, "the reply of the other seat")
+    assert received(page, 0, "durak:move")[1]["data"]["seat"] != seat

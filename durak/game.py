@@ -37,7 +37,8 @@ from .actions import (
 )
 from .cards import CARDS, DECK_LOWEST_RANK, SUITS, Card, beats, deck, sort_key
 from .events import Event
-from .explain import explain
+from .explain import explain, refusal
+from .messages import CodedError, Message
 from .position import game_from_position, position_of
 from .record import read_record, record_of
 from .rules import Rules
@@ -48,8 +49,15 @@ PODKIDNOY, PEREVODNOY, PROSTOY = "podkidnoy", "perevodnoy", "prostoy"
 MAX_ATTACK = 6
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the action and the reason."""
+class IllegalAction(CodedError):
+    """An action the rules do not allow now; the message names the action and the reason, and its
+    ``code`` (``illegal.<reason>``) and ``params`` say the same for a page in any language."""
+
+    default_code = "illegal"
+
+    @classmethod
+    def of(cls, message: Message) -> IllegalAction:
+        return cls(message.text, message.code, **message.params)
 
 
 @dataclass(frozen=True)
@@ -222,7 +230,8 @@ class Game:
 
     def _seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.rules.players - 1}", "illegal.no_seat",
+                                value=repr(seat), last=self.rules.players - 1)
         return seat
 
     # ----------------------------------------------------------------- rounds
@@ -430,13 +439,14 @@ class Game:
         legal = self._legal
         if legal is None or seat != self._to_act or type(seat) is not int:
             if self._result is not None:
-                raise IllegalAction(f"cannot {action}: the game is over")
+                raise IllegalAction.of(refusal(action, "game_over", "the game is over", {}))
             seat = self._seat(seat)
             if seat != self._to_act:
-                raise IllegalAction(f"cannot {action}: it is seat {self._to_act}'s turn, not seat {seat}'s")
+                raise IllegalAction.of(refusal(action, "not_your_turn", f"it is seat {self._to_act}'s turn, not "
+                                               f"seat {seat}'s", {"to_act": self._to_act, "seat": seat}))
             legal = self._legal = self._compute_legal(seat)
         if action not in legal:
-            raise IllegalAction(self._explain(seat, action))
+            raise IllegalAction.of(self._explain(seat, action))
         self.history.append((seat, action))
         kind = action[0]
         if kind == ATTACK:
@@ -620,7 +630,7 @@ class Game:
         out.append(Event(ev.GAME_OVER, result.durak))
 
     # ----------------------------------------------------------------- explaining refusals
-    def _explain(self, seat: int, action: Action) -> str:
+    def _explain(self, seat: int, action: Action) -> Message:
         """Why ``action`` is refused: names the action, the cards and the rule."""
         return explain(self, seat, action)
 

@@ -14,10 +14,11 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from durak import Game, IllegalAction, Rules, RulesError
+from durak.messages import Message
 from durak.series import Series
 
 from . import storage
-from .i18n import t
+from .i18n import say, t
 from .moves import NO_PICK, Menu, Outcome, Pick
 from .params import Settings, problems
 from .render import Scene, screen
@@ -53,19 +54,18 @@ def make_bot(level: str, seed: int) -> Any:
     return make_player(level, seed=seed)
 
 
-async def sliced_hint(view: dict[str, Any], legal: list[Any], lang: str,
-                      sleep: Callable[[float], Awaitable[None]]) -> tuple[str, str]:
-    """``durak.ai.hint`` computed in slices: the hard player's move, then the reason in ``lang``."""
-    try:
-        from durak.ai import make_player, reason
-    except ImportError:
-        return str(legal[0]), str(legal[0])
+async def sliced_hint(view: dict[str, Any], legal: list[Any],
+                      sleep: Callable[[float], Awaitable[None]]) -> tuple[str, Message]:
+    """``durak.ai.hint`` computed in slices: the hard player's move and its coded reason (with the proof
+    when the endgame search finished: "won: every defence loses", not "99%")."""
+    from durak.ai import make_player, reason
+
     thinker = make_player("hard", seed=len(view.get("history", []))).start(view, legal)
     while not thinker.step(max_seconds=THINK_SLICE):
         await sleep(0)
     action = thinker.best()
     chance = getattr(thinker, "values", {}).get(action)
-    return str(action), str(reason(view, legal, action, lang, chance))
+    return str(action), reason(view, legal, action, chance, bool(getattr(thinker, "proven", False)))
 
 
 def seat_names(settings: Settings, lang: str) -> list[str]:
@@ -100,8 +100,8 @@ class Controller:
         self.viewer = 0
         self.covered = False
         self.pick: Pick = NO_PICK
-        self.hint: tuple[str, str] | None = None
-        self.message = ""
+        self.hint: tuple[str, Message] | None = None
+        self.message: Message | None = None  # a refusal or notice, said in the language of each frame
         self.log: list[dict[str, Any]] = []
         self.thinking: int | None = None
         self.fresh: frozenset[str] = frozenset()
@@ -140,7 +140,7 @@ class Controller:
         try:
             rules = Rules(**settings.rules_kwargs())
         except RulesError as error:
-            return t(self.lang, "err_rules", reason=str(error))
+            return t(self.lang, "err_rules", reason=say(self.lang, error.message))
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
         self.settings = settings
         self.source = source
@@ -153,7 +153,7 @@ class Controller:
         self.bots = {}
         self.pick = NO_PICK
         self.hint = None
-        self.message = ""
+        self.message = None
         self.thinking = None
         self.fresh = frozenset()
         game = self.game
@@ -203,7 +203,7 @@ class Controller:
         self.log = log[-LOG_KEEP:]
         self.pick = NO_PICK
         self.hint = None
-        self.message = ""
+        self.message = None
         self.thinking = None
         self.fresh = frozenset()
 
@@ -259,7 +259,7 @@ class Controller:
         try:
             events = game.apply(seat, action)
         except IllegalAction as error:
-            self.message = t(self.lang, "illegal", reason=str(error))
+            self.message = error.message
             self.pick = NO_PICK
             self.refresh()
             return False
@@ -269,7 +269,7 @@ class Controller:
         self.fresh = frozenset(self._table_cards() - before)
         self.pick = NO_PICK
         self.hint = None
-        self.message = ""
+        self.message = None
         self.save()
         return True
 
@@ -313,7 +313,7 @@ class Controller:
                 legal = game.legal_actions(seat)
                 if not legal:  # an engine defect: nobody can move; say so rather than spin
                     print(f"durak table: seat {seat} is to act but has no legal action; the game cannot go on")
-                    self.message = t(self.lang, "illegal", reason=f"seat {seat + 1} has no legal action")
+                    self.message = Message("table_stuck", {"seat": seat}, f"seat {seat} has no legal action")
                     self.refresh()
                     break
                 if self.is_human(seat):
@@ -408,7 +408,7 @@ class Controller:
                 self.kick()
             return
         self.pick = outcome.pick
-        self.message = ""
+        self.message = None
         self.refresh()
 
     def click_card(self, card: str) -> None:
@@ -429,7 +429,7 @@ class Controller:
     def cancel(self) -> None:
         if not self.pick.empty or self.message:
             self.pick = NO_PICK
-            self.message = ""
+            self.message = None
             self.refresh()
 
     def press(self, action: str) -> None:
@@ -469,7 +469,7 @@ class Controller:
         seat = self.viewer
         moves = len(game.history)
         try:
-            found = await sliced_hint(game.view(seat), game.legal_actions(seat), self.lang, self.port.sleep)
+            found = await sliced_hint(game.view(seat), game.legal_actions(seat), self.port.sleep)
         finally:
             self.hinting = False
         if game is self.game and len(game.history) == moves and game.to_act == seat:
@@ -479,8 +479,8 @@ class Controller:
 
     # ------------------------------------------------------------------ preferences
     def set_lang(self, lang: str) -> None:
+        """Say everything in ``lang`` from the next frame on: the position, a hint and a refusal stay."""
         self.lang = lang
-        self.hint = None
         self.refresh()
 
     def set_speed(self, speed: str) -> None:

@@ -14,6 +14,7 @@ nothing half-built is returned.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from os import PathLike
@@ -35,7 +36,6 @@ __all__ = ["MAX_TEXT", "MAX_URL_SAFE", "Move", "Record", "RecordError", "from_ur
            "url_safe"]
 
 
-# =============================================================================================== records
 class Move(NamedTuple):
     """One numbered move of a record: who played what, and the comment on the position it leads to."""
 
@@ -120,10 +120,6 @@ class Record:
             lines += ["", *body]
         return "\n".join(lines) + "\n"
 
-    def text(self) -> str:
-        """The canonical text (``str(record)``)."""
-        return str(self)
-
 
 def _escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
@@ -167,10 +163,9 @@ def record_of(game: Game, names: list[str] | None = None, comments: Mapping[int,
         if type(step) is not int or not 0 <= step <= moves or not isinstance(note, str):
             raise error("record.bad_comment", f"comments map steps 0 to {moves} to text, not {step!r}: {note!r}",
                         last=moves)
-    record = Record(header, tuple(Move(seat, action, notes.get(number, ""))
-                                  for number, (seat, action) in enumerate(game.history, 1)),
-                    notes.get(0, ""))
-    return record
+    return Record(header, tuple(Move(seat, action, notes.get(number, ""))
+                                for number, (seat, action) in enumerate(game.history, 1)),
+                  notes.get(0, ""))
 
 
 def _tag_value(name: str, value: object) -> str:
@@ -328,9 +323,10 @@ def _read_moves(body: str, first_line: int, game: Game) -> tuple[str, list[Move]
     start_comment: str | None = None
     pending: tuple[int, int, str, list[str]] | None = None  # a move being read: number, line, seat, words
     at = 0
+    breaks = [index for index, char in enumerate(body) if char == "\n"]
 
     def line_of(index: int) -> int:
-        return first_line + body.count("\n", 0, index)
+        return first_line + bisect_left(breaks, index)
 
     def finish(comment: str = "") -> None:
         nonlocal pending

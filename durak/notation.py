@@ -7,7 +7,7 @@ differ from their defaults (``perevodnoy/3p/36/everyone``); docs/notation.md lis
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from .messages import CodedError, ParamValue
 from .rules import MAX_PLAYERS_BY_DECK, TEAMS, VARIANTS, Rules, RulesError
@@ -48,6 +48,16 @@ class RecordError(CodedError):
     """A position, record or URL-safe text that cannot be read; names the line, the token and why."""
 
     default_code = "record.invalid"
+
+
+def reason_of(refusal: Exception) -> dict[str, ParamValue]:
+    """The engine's refusal behind a ``RecordError``, as params: its English ``reason`` and, when it is coded,
+    its ``reason_code`` and ``reason_params`` (what a page renders in its own language)."""
+    params: dict[str, ParamValue] = {"reason": str(refusal)}
+    code, details = getattr(refusal, "code", None), getattr(refusal, "params", None)
+    if isinstance(code, str) and isinstance(details, dict):
+        params.update(reason_code=code, reason_params=cast(ParamValue, dict(details)))
+    return params
 
 
 def error(code: str, why: str, line: int | None = None, **params: ParamValue) -> RecordError:
@@ -103,7 +113,7 @@ def parse_rules(token: str) -> Rules:
     try:
         return Rules(variant=variant, players=int(players[0]), deck=int(size), **chosen)
     except RulesError as problem:
-        raise error("record.bad_rules", str(problem), token=token) from None
+        raise error("record.bad_rules", str(problem), None, token=token, **reason_of(problem)) from None
 
 
 _OPTION_FIELD: dict[str, tuple[str, object]] = {

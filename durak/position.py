@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .cards import SUITS, Card, CardError, deck, parse_card
-from .notation import RecordError, error, parse_rules, rules_text
+from .notation import RecordError, error, parse_rules, reason_of, rules_text
 from .rules import Rules
 from .state import FORMAT, VERSION
 
@@ -113,8 +113,9 @@ def game_from_position(cls: type[Game], text: object) -> Game:
     data = _PositionReader(rules, values).save()
     try:
         game = cls.from_dict(data)
-    except ValueError as problem:
-        raise error("record.inconsistent", f"the position is not a playable game: {problem}") from None
+    except ValueError as problem:  # a SaveError: the save checks' reason
+        raise error("record.inconsistent", f"the position is not a playable game: {problem}", None,
+                    **reason_of(problem)) from None
     _check_derived(game, values)
     game._start = position_of(game)
     return game

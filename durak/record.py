@@ -19,12 +19,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from os import PathLike
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import KINDS, Action, NotationError, parse_action
 from .links import MAX_URL_SAFE, from_url_safe, url_safe
-from .messages import ParamValue
-from .notation import RecordError, error, parse_rules, rules_text
+from .notation import RecordError, error, parse_rules, reason_of, rules_text
 from .position import MAX_TEXT, game_from_position, position_of, result_text
 from .rules import Rules
 
@@ -260,14 +259,8 @@ def _apply(game: Game, move: Move, number: int, line: int | None) -> None:
     try:
         game.apply(move.seat, move.action)
     except IllegalAction as refusal:
-        params: dict[str, ParamValue] = {"move": number, "seat": move.seat, "action": str(move.action)}
-        code, details = getattr(refusal, "code", None), getattr(refusal, "params", None)
-        if isinstance(code, str) and isinstance(details, dict):
-            params["reason_code"] = code
-            params["reason_params"] = cast(ParamValue, dict(details))
-        params["reason"] = str(refusal)
         raise error("record.illegal_move", f"move {number} (s{move.seat} {move.action}) is illegal: {refusal}",
-                    line, **params) from None
+                    line, move=number, seat=move.seat, action=str(move.action), **reason_of(refusal)) from None
 
 
 def parse_record(text: object, source: str | None = None) -> Record:

@@ -156,6 +156,18 @@ def test_position_errors_name_the_field_and_the_token(change: tuple[str, str], c
     json.dumps(caught.value.params)
 
 
+def test_a_refusal_of_the_save_checks_or_the_rules_is_nested_with_its_code() -> None:
+    with pytest.raises(RecordError) as caught:
+        Game.from_position(GOOD.replace("8C,KS", "8C,9H"))
+    assert caught.value.code == "record.inconsistent" and "9♥ is in two places" in caught.value.params["reason"]
+    with pytest.raises(RecordError) as rules:
+        Game.from_position(GOOD.replace("podkidnoy/2p/36", "prostoy/2p/36/everyone"))
+    assert "no throw-ins" in rules.value.params["reason"]
+    for error in (caught.value, rules.value):
+        if "reason_code" in error.params:  # once the engine's refusals carry codes
+            assert isinstance(error.params["reason_params"], dict)
+
+
 @pytest.mark.parametrize("text", ["", "   ", GOOD + "\n" + GOOD, None, 42, ["podkidnoy/2p/36"], "x" * 300_000])
 def test_a_position_that_is_not_one_line_of_text_is_refused(text: object) -> None:
     with pytest.raises(RecordError):

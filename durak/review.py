@@ -300,29 +300,40 @@ def _estimated_message(played: Action, best: Action, after: float, best_chance: 
     params: dict[str, Any] = {"played": str(played), "best": str(best), "percent": _percent(after),
                               "best_percent": _percent(best_chance)}
     if best == played:
-        return Message("review.best", params, f"{played}: the best move found (win chance {params['percent']}%)")
-    if grade == GOOD:
-        return Message("review.close", params,
-                       f"{played}: as good as {best} within the engine's accuracy "
-                       f"({params['percent']}% against {params['best_percent']}%)")
-    params["points"] = round(100 * (best_chance - after))
-    return Message("review.worse", params,
-                   f"{played} costs {params['points']} points of win chance: {best} keeps "
-                   f"{params['best_percent']}% against {params['percent']}%")
+        code = "review.best"
+    elif grade == GOOD:
+        code = "review.close"
+    else:
+        code = "review.worse"
+        params["points"] = round(100 * (best_chance - after))
+    return Message(code, params, CODES[code].format(**params))
 
 
-#: (before, after) of a proven verdict -> its code and English sentence.
-PROVEN_MESSAGES = {
-    (1.0, 1.0): ("review.keeps_win", "{played} keeps the win: the endgame is won for certain"),
-    (0.5, 0.5): ("review.keeps_draw", "{played} holds the draw: with best play the endgame is drawn"),
-    (1.0, 0.5): ("review.win_to_draw", "{played} lets a won endgame slip to a draw: {best} wins for certain"),
-    (1.0, 0.0): ("review.throws_win", "{played} throws away a won endgame: {best} wins for certain"),
-    (0.5, 0.0): ("review.loses_draw", "{played} loses a drawn endgame: {best} holds the draw"),
-    (0.0, 0.0): ("review.already_lost", "The endgame was already lost: no move saves it against perfect play"),
+#: (before, after) of a proven verdict -> its code.
+PROVEN_CODES = {
+    (1.0, 1.0): "review.keeps_win",
+    (0.5, 0.5): "review.keeps_draw",
+    (1.0, 0.5): "review.win_to_draw",
+    (1.0, 0.0): "review.throws_win",
+    (0.5, 0.0): "review.loses_draw",
+    (0.0, 0.0): "review.already_lost",
+}
+#: Every verdict line: its code and English sentence. ``played`` and ``best`` are actions in notation
+#: ("defend 8H 9H"), which a page puts into words; ``percent``, ``best_percent`` and ``points`` are ints.
+CODES = {
+    "review.best": "{played}: the best move found (win chance {percent}%)",
+    "review.close": "{played}: as good as {best} within the engine's accuracy ({percent}% against {best_percent}%)",
+    "review.worse": "{played} costs {points} points of win chance: {best} keeps {best_percent}% against {percent}%",
+    "review.keeps_win": "{played} keeps the win: the endgame is won for certain",
+    "review.keeps_draw": "{played} holds the draw: with best play the endgame is drawn",
+    "review.win_to_draw": "{played} lets a won endgame slip to a draw: {best} wins for certain",
+    "review.throws_win": "{played} throws away a won endgame: {best} wins for certain",
+    "review.loses_draw": "{played} loses a drawn endgame: {best} holds the draw",
+    "review.already_lost": "The endgame was already lost: no move saves it against perfect play",
 }
 
 
 def _proven_message(played: Action, best: Action, before: float, after: float) -> Message:
-    code, text = PROVEN_MESSAGES[before, after]
+    code = PROVEN_CODES[before, after]
     params: dict[str, Any] = {"played": str(played), "best": str(best)}
-    return Message(code, params, text.format(**params))
+    return Message(code, params, CODES[code].format(**params))

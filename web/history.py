@@ -47,6 +47,14 @@ HUMAN = "human"
 KINDS = ("easy", "normal", "hard", HUMAN, "friend")
 
 
+#: Every refusal of a history file or store: its code and the params it carries.
+CODES: dict[str, tuple[str, ...]] = {
+    "history.not_json": (), "history.too_large": ("limit",), "history.foreign": (), "history.version": ("version",),
+    "history.damaged": (), "history.damaged_game": ("game",), "history.damaged_totals": (),
+    "history.bad_record": ("game",),
+}
+
+
 class HistoryError(CodedError):
     """A history file or store that cannot be used; ``code`` says why (``history.not_json``, ...)."""
 
@@ -95,54 +103,55 @@ class Entry:
         return data
 
     @classmethod
-    def from_dict(cls, data: object, where: str) -> Entry:
-        """Check every field (the caller says which game it is, for the message)."""
+    def from_dict(cls, data: object, number: int) -> Entry:
+        """Check every field; ``number`` (from 1) names the game in a refusal."""
+        where = f"game {number}"
         if not isinstance(data, dict):
-            raise _refuse("history.damaged", f"{where} is not an object", where=where)
+            raise _refuse("history.damaged_game", f"{where} is not an object", game=number)
         allowed = {"id", "date", "rules", "seat", "levels", "result", "durak", "out_order", "moves", "record"}
         unknown = set(data) - allowed
         if unknown:
-            raise _refuse("history.damaged", f"{where} has unknown fields {sorted(unknown)}", where=where)
-        game_id, date, token = (_text(data, key, where) for key in ("id", "date", "rules"))
+            raise _refuse("history.damaged_game", f"{where} has unknown fields {sorted(unknown)}", game=number)
+        game_id, date, token = (_text(data, key, number) for key in ("id", "date", "rules"))
         try:
             rules = parse_rules(token)
         except RecordError:
-            raise _refuse("history.damaged", f"{where}: unknown rules {token!r}", where=where) from None
+            raise _refuse("history.damaged_game", f"{where}: unknown rules {token!r}", game=number) from None
         players = rules.players
-        seat = _seat(data.get("seat"), players, where, "seat")
+        seat = _seat(data.get("seat"), players, number, "seat")
         levels = data.get("levels")
         if not isinstance(levels, list) or len(levels) != players or not all(
                 isinstance(k, str) and 0 < len(k) <= 20 for k in levels):
-            raise _refuse("history.damaged", f"{where}: levels must name every seat", where=where)
+            raise _refuse("history.damaged_game", f"{where}: levels must name every seat", game=number)
         result = data.get("result")
         if result not in RESULTS:
-            raise _refuse("history.damaged", f"{where}: result must be win, loss or draw", where=where)
-        durak = None if data.get("durak") is None else _seat(data.get("durak"), players, where, "durak")
+            raise _refuse("history.damaged_game", f"{where}: result must be win, loss or draw", game=number)
+        durak = None if data.get("durak") is None else _seat(data.get("durak"), players, number, "durak")
         out_order = data.get("out_order")
         if not isinstance(out_order, list):
-            raise _refuse("history.damaged", f"{where}: out_order must list seats", where=where)
-        out = tuple(_seat(s, players, where, "out_order") for s in out_order)
+            raise _refuse("history.damaged_game", f"{where}: out_order must list seats", game=number)
+        out = tuple(_seat(s, players, number, "out_order") for s in out_order)
         if len(set(out)) != len(out):
-            raise _refuse("history.damaged", f"{where}: out_order must list distinct seats", where=where)
+            raise _refuse("history.damaged_game", f"{where}: out_order must list distinct seats", game=number)
         moves = data.get("moves")
         if type(moves) is not int or not 0 <= moves <= 100_000:
-            raise _refuse("history.damaged", f"{where}: moves must be a count", where=where)
+            raise _refuse("history.damaged_game", f"{where}: moves must be a count", game=number)
         record = data.get("record")
         if record is not None and not isinstance(record, str):
-            raise _refuse("history.damaged", f"{where}: the record must be text", where=where)
+            raise _refuse("history.damaged_game", f"{where}: the record must be text", game=number)
         return cls(game_id, date, rules_text(rules), seat, tuple(levels), str(result), durak, out, moves, record)
 
 
-def _text(data: Mapping[str, Any], key: str, where: str) -> str:
+def _text(data: Mapping[str, Any], key: str, number: int) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not 0 < len(value) <= 100:
-        raise _refuse("history.damaged", f"{where}: {key} must be short text", where=where)
+        raise _refuse("history.damaged_game", f"game {number}: {key} must be short text", game=number)
     return value
 
 
-def _seat(value: object, players: int, where: str, what: str) -> int:
+def _seat(value: object, players: int, number: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < players:
-        raise _refuse("history.damaged", f"{where}: {what} must be a seat", where=where)
+        raise _refuse("history.damaged_game", f"game {number}: {what} must be a seat", game=number)
     return value
 
 
@@ -198,12 +207,12 @@ class Tally:
         return dict(zip(("games", "wins", "losses", "draws", "first_outs"), self.as_tuple(), strict=True))
 
     @classmethod
-    def from_dict(cls, data: object, where: str) -> Tally:
+    def from_dict(cls, data: object) -> Tally:
         if not isinstance(data, dict) or set(data) != {"games", "wins", "losses", "draws", "first_outs"}:
-            raise _refuse("history.damaged", f"{where} is not a tally", where=where)
+            raise _refuse("history.damaged_totals", "the older games' totals are not tallies")
         values = [data[k] for k in ("games", "wins", "losses", "draws", "first_outs")]
         if not all(type(v) is int and v >= 0 for v in values) or sum(values[1:4]) != values[0]:
-            raise _refuse("history.damaged", f"{where} does not add up", where=where)
+            raise _refuse("history.damaged_totals", "the older games' totals do not add up")
         return cls(*values)
 
 
@@ -238,19 +247,18 @@ class Stats:
 
     @classmethod
     def from_dict(cls, data: object) -> Stats:
-        where = "the older games' totals"
         if not isinstance(data, dict) or set(data) != {"total", "by_level", "by_variant", "streak", "best_streak"}:
-            raise _refuse("history.damaged", f"{where} are damaged", where=where)
+            raise _refuse("history.damaged_totals", "the older games' totals are damaged")
         groups = []
         for key in ("by_level", "by_variant"):
             group = data[key]
             if not isinstance(group, dict) or not all(isinstance(k, str) and len(k) <= 60 for k in group):
-                raise _refuse("history.damaged", f"{where} are damaged", where=where)
-            groups.append({k: Tally.from_dict(v, where) for k, v in group.items()})
+                raise _refuse("history.damaged_totals", "the older games' totals are damaged")
+            groups.append({k: Tally.from_dict(v) for k, v in group.items()})
         streak, best = data["streak"], data["best_streak"]
         if type(streak) is not int or type(best) is not int or not 0 <= streak <= best:
-            raise _refuse("history.damaged", f"{where} are damaged", where=where)
-        return cls(Tally.from_dict(data["total"], where), groups[0], groups[1], streak, best)
+            raise _refuse("history.damaged_totals", "the older games' totals are damaged")
+        return cls(Tally.from_dict(data["total"]), groups[0], groups[1], streak, best)
 
 
 @dataclass(frozen=True)
@@ -365,26 +373,27 @@ def parse(text: object, check_records: bool = False) -> History:
                       version=str(version))
     games = data.get("games")
     if not isinstance(games, list) or set(data) - {"format", "version", "games", "older", "exported"}:
-        raise _refuse("history.damaged", "the history's games are missing or it has unknown parts", where="")
-    entries = [Entry.from_dict(item, f"game {index + 1}") for index, item in enumerate(games)]
+        raise _refuse("history.damaged", "the history's games are missing or it has unknown parts")
+    entries = [Entry.from_dict(item, number) for number, item in enumerate(games, 1)]
     if len({e.id for e in entries}) != len(entries):
-        raise _refuse("history.damaged", "the same game is listed twice", where="")
+        raise _refuse("history.damaged", "the same game is listed twice")
     if check_records:
-        for index, entry in enumerate(entries):
+        for number, entry in enumerate(entries, 1):
             if entry.record is not None:
-                _check_record(entry, f"game {index + 1}")
+                _check_record(entry, number)
     older = Stats.from_dict(data["older"]) if "older" in data else Stats()
     return History(entries, older)
 
 
-def _check_record(entry: Entry, where: str) -> None:
+def _check_record(entry: Entry, number: int) -> None:
     try:
         record = parse_record(entry.record)
     except RecordError as problem:
-        raise _refuse("history.bad_record", f"{where}: its record does not replay: {problem}", where=where) from None
+        raise _refuse("history.bad_record", f"game {number}: its record does not replay: {problem}",
+                      game=number) from None
     game = record.replay()
     if rules_text(game.rules) != entry.rules or len(record.moves) != entry.moves or game.result is None:
-        raise _refuse("history.bad_record", f"{where}: its record is not the game described", where=where)
+        raise _refuse("history.bad_record", f"game {number}: its record is not the game described", game=number)
 
 
 def export_text(history: History, date: str) -> str:

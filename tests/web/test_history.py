@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from durak import Game, Rules
 from durak.ai import make_player
 from durak.record import parse_record
-from web import history
+from web import charts, history
 from web.history import Entry, History, HistoryError, Tally, entry_of
+from web.i18n import LANGS, say
 from web.storage import MemoryStore
 
 
@@ -51,7 +55,7 @@ def test_an_entry_describes_the_finished_game_and_its_record_replays() -> None:
     assert item.first_out == (game.result.out_order[:1] == [0])
     assert item.opponents == "hard"
     assert item.record is not None and parse_record(item.record).replay().to_dict() == game.to_dict()
-    assert Entry.from_dict(json.loads(json.dumps(item.to_dict())), "game 1") == item
+    assert Entry.from_dict(json.loads(json.dumps(item.to_dict())), 1) == item
     assert entry_of(game, 0, ("human", "hard"), "2026-11-30T20:15:00Z").id == item.id
     assert entry_of(game, 0, ("human", "hard"), "2026-11-30T20:16:00Z").id != item.id
 
@@ -212,11 +216,11 @@ def tampered(edit: str) -> str:
     ('{"hello": "world"}', "history.foreign"),
     ('{"format": "durak-save", "version": 1}', "history.foreign"),
     ('{"format": "durak-history", "version": 2, "games": []}', "history.version"),
-    (tampered("result"), "history.damaged"),
-    (tampered("seat"), "history.damaged"),
+    (tampered("result"), "history.damaged_game"),
+    (tampered("seat"), "history.damaged_game"),
     (tampered("record"), "history.bad_record"),
     (tampered("record_moves"), "history.bad_record"),
-    (tampered("totals"), "history.damaged"),
+    (tampered("totals"), "history.damaged_totals"),
     (tampered("extra"), "history.damaged"),
     (tampered("twice"), "history.damaged"),
     ("x" * (history.MAX_IMPORT + 1), "history.too_large"),
@@ -226,7 +230,7 @@ def test_import_refuses_a_damaged_or_foreign_file_and_keeps_the_history(text: st
     before = here.text()
     with pytest.raises(HistoryError) as refused:
         here.merge(text)
-    assert refused.value.code == code
+    assert refused.value.code == code and set(refused.value.params) == set(history.CODES[code])
     assert str(refused.value) and refused.value.message.code == code
     assert here.text() == before
 
@@ -235,3 +239,65 @@ def test_clearing_forgets_games_and_totals() -> None:
     kept = History([entry(1, 1)])
     kept.clear()
     assert kept.games == [] and kept.stats().total.games == 0
+
+
+# ---------------------------------------------------------------------------- charts
+def chart_games() -> list[Entry]:
+    base = entry(1, 1)
+    results = ["loss", "win", "win", "draw", "win", "loss", "win", "win", "loss", "win", "win", "win"]
+    levels = [("human", "easy"), ("human", "hard")]
+    return [with_result(base, result, day, levels=levels[day % 2]) for day, result in enumerate(results)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_results_chart_draws_every_game_and_says_the_same_in_words(lang: str) -> None:
+    games = chart_games()
+    html = charts.results_chart(games, lang)
+    svg = ElementTree.fromstring(re.search(r"<svg.*</svg>", html, re.S).group(0))  # type: ignore[union-attr]
+    dots = svg.findall("{*}circle") or svg.findall("circle")
+    assert [d.get("data-result") for d in dots] == [g.result for g in games]
+    assert svg.get("role") == "img" and svg.get("aria-label") and svg.get("aria-describedby") == "history-results-table"
+    rows = re.findall(r"<tr><td>(\d+)</td>", html)
+    assert rows == [str(i + 1) for i in range(len(games))]
+    rates = charts.rolling(games)
+    assert rates[0] == 0.0 and rates[3] == pytest.approx(2.5 / 4)
+    assert rates[-1] == pytest.approx(sum(charts.SCORE[g.result] for g in games[-10:]) / 10)
+    assert f"{round(100 * rates[-1])}%" in svg.get("aria-label", "")
+
+
+def test_the_results_chart_shows_only_the_last_games_and_nothing_without_games() -> None:
+    games = chart_games()
+    assert charts.results_chart([], "en") == ""
+    html = charts.results_chart(games, "en", shown=5)
+    assert html.count("<circle") == 5 and 'data-games="5"' in html
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_levels_chart_and_its_table_agree(lang: str) -> None:
+    stats = History(chart_games()).stats()
+    html = charts.levels_chart(stats, lang)
+    assert re.findall(r'<g data-level="([^"]+)"', html) == ["easy", "hard"]
+    for level, tally in stats.by_level.items():
+        row = re.search(rf'<tr data-group="{level}">(.*?)</tr>', html)
+        assert row is not None
+        cells = re.findall(r"<td>([^<]*)</td>", row.group(1))
+        assert cells == [str(tally.games), str(tally.losses), str(tally.first_outs),
+                         f"{round(100 * (tally.win_rate or 0))}%"]
+    assert 'aria-describedby="history-levels-table"' in html and 'id="history-levels-table"' in html
+    assert charts.levels_chart(History().stats(), lang) == ""
+
+
+def test_the_variants_table_and_the_streaks_in_words() -> None:
+    stats = History(chart_games()).stats()
+    assert 'data-group="podkidnoy"' in charts.variants_table(stats, "fr")
+    assert charts.streaks_text(stats, "en") == "Current streak: 3 games without a loss · best: 4 games"
+    assert charts.level_name("en", "easy+hard") == "easy + hard"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refusal_has_its_message_in_every_language(lang: str) -> None:
+    source = Path(history.__file__).read_text(encoding="utf-8")
+    assert set(re.findall(r'_refuse\("([a-z_.]+)"', source)) == set(history.CODES)
+    for code, params in history.CODES.items():
+        text = say(lang, {"code": code, "params": dict.fromkeys(params, 7)})
+        assert text and "{" not in text and (not params or "7" in text)

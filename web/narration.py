@@ -1,60 +1,36 @@
-"""The words of the worked examples: what a move did, a move described before it is played, a refusal.
+"""The worked examples' words: what a move did (the narrator's line) and why the engine refused one.
 
-The rules pages' builder and "try it yourself" both speak through these three functions, in the page's
-language, with the seats' names of the example. Pure Python, no browser import.
+The rules pages' builder and "try it yourself" both speak through these, in the page's language and with
+the example's seat names: durak/narrate.py puts each event into a coded message, web/i18n.py ``say``s it.
+Pure Python, no browser import.
 """
 
 from __future__ import annotations
 
-from durak import Event, Game
-from durak.actions import Action
+from durak import Event
+from durak.messages import CodedError
+from durak.narrate import narrate
 
-from .i18n import card_symbol, cards_symbols, t, tn
+from .i18n import capitalised, say
 
-#: The events a reader is told about, in the order they happen; draws, new rounds and the end of the game
-#: show on the board itself.
-_TOLD = ("attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "out")
+#: The events a reader is told about, in the order they happen (the end of the game shows on the board).
+TOLD = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "draw", "out",
+                  "round"})
 
 
 def said(lang: str, events: list[Event], names: list[str], *, throw_in: bool = False) -> str:
-    """One line for the events of one move: "Seat 0 attacks with 8♥. Seat 1 picks up 5 cards."
-    ``throw_in``: the move added a card to a table that already held cards."""
-    lines = [_event_line(lang, event, names, throw_in) for event in events if event.kind in _TOLD]
-    return " ".join(f"{line}." for line in lines if line)
+    """The events of one move as sentences: "Seat 0 attacks with 8♥." ``throw_in``: the move added a card to a
+    table that already held some. Nobody is "you": the reader watches every seat."""
+    lines = []
+    for event in events:
+        message = narrate(event, None, throw_in=throw_in) if event.kind in TOLD else None
+        if message is not None:
+            lines.append(capitalised(say(lang, message, names)) + ".")
+    return " ".join(lines)
 
 
-def describe(lang: str, game: Game, seat: int, action: Action, names: list[str]) -> str:
-    """A legal move of ``game`` told before it is played (the odds list): played on a copy, then said."""
-    copy = game.copy()
-    events = copy.apply(seat, action)
-    return _event_line(lang, events[0], names, bool(game.table))
-
-
-def refusal(lang: str, error: Exception) -> str:
-    """Why the engine refused a move: its English reason, inside the page language's "Not allowed" frame."""
-    return str(error)
-
-
-def _name(names: list[str], seat: int | None) -> str:
-    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-
-
-def _event_line(lang: str, event: Event, names: list[str], throw_in: bool) -> str:
-    who = _name(names, event.player)
-    cards = [str(c) for c in event.cards]
-    kind = event.kind
-    if kind == "attack":
-        return t(lang, "log_throw" if throw_in else "log_attack", name=who, cards=cards_symbols(lang, cards))
-    if kind == "defend":
-        return t(lang, "log_defend", name=who, attack=card_symbol(lang, cards[0]), defence=card_symbol(lang, cards[1]))
-    if kind == "transfer":
-        return t(lang, "log_transfer", name=who, cards=cards_symbols(lang, cards), target=_name(names, event.target))
-    if kind in ("take", "pass", "out"):
-        return t(lang, f"log_{kind}", name=who)
-    if kind == "exchange":
-        return t(lang, "log_exchange", name=who, card=card_symbol(lang, cards[-1]))
-    if kind == "pickup":
-        return tn(lang, "log_pickup", event.size, name=who)
-    if kind == "discard":
-        return tn(lang, "log_discard", event.size)
-    return ""
+def refusal(lang: str, error: Exception, names: list[str]) -> str:
+    """Why the engine refused a move, from the refusal's code in ``lang`` (its English text if it has none)."""
+    if isinstance(error, CodedError):
+        return capitalised(say(lang, error.message, names)) + "."
+    return capitalised(str(error))

@@ -21,9 +21,9 @@ from durak.ai.hard import HardThinker
 from durak.cards import parse_card
 
 from .frames import frame
-from .i18n import t
+from .i18n import action_text, capitalised, t
 from .moves import NO_PICK, TRANSFER_ZONE, Menu
-from .narration import describe, refusal, said
+from .narration import refusal, said
 from .render import Scene, buttons, status_text
 
 #: The AI level of the other seats: quick, and plays sensibly.
@@ -85,8 +85,8 @@ class Tryout:
                                        "target": f"hand:{text}" in targets}
             info["targets"] = sorted(target for target in targets if not target.startswith("hand:"))
             states = buttons(scene)
-            info["buttons"] = {name: {"enabled": states[name]["enabled"], "label": states[name]["label"]}
-                               for name in BUTTONS if not states[name]["hidden"]}
+            info["buttons"] = {name: {"enabled": True, "label": states[name]["label"]}
+                               for name in BUTTONS if states[name]["enabled"]}
         shown["try"] = info
         return shown
 
@@ -179,7 +179,7 @@ class Tryout:
         try:
             return self._apply(self.seat, action)
         except ValueError as error:  # IllegalAction, or NotationError for a button that names no action
-            self.refusal = refusal(self.lang, error)
+            self.refusal = refusal(self.lang, error, self.names)
             self.pick = NO_PICK
             return self.answer()
 
@@ -214,7 +214,7 @@ async def odds(position: str, names: list[str], lang: str, sleep: Callable[[floa
         await sleep(0)
     values = thinker.values
     default = values.get(thinker.best(), 0.5)
-    moves = [{"action": str(action), "label": describe(lang, game, seat, action, names),
+    moves = [{"action": str(action), "label": capitalised(action_text(lang, str(action))),
               "chance": round(values.get(action, default), 3)} for action in legal]
     moves.sort(key=lambda move: -float(str(move["chance"])))
     return {"name": names[seat] if seat < len(names) else str(seat), "moves": moves}

@@ -14,7 +14,9 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from durak import Game, IllegalAction, Rules, RulesError
+from durak.events import Event
 from durak.messages import Message
+from durak.narrate import deal, narrate
 from durak.series import Series
 
 from . import storage
@@ -29,6 +31,8 @@ AI_PAUSE = {"slow": 1.0, "normal": 0.55, "fast": 0.25, "instant": 0.0}
 AUTO_PASS_PAUSE = {"slow": 0.5, "normal": 0.3, "fast": 0.15, "instant": 0.0}
 THINK_SLICE = 0.03  # seconds of AI search per main-thread task
 LOG_KEEP = 30
+#: The events the recent-plays list tells (draws and new rounds show on the table itself).
+LOG_KINDS = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "out"})
 
 
 class Port(Protocol):
@@ -124,6 +128,11 @@ class Controller:
         return seat_names(self.settings, self.lang)
 
     @property
+    def you(self) -> int | None:
+        """The one local human's seat, whom the messages call "you" (None in pass-and-play)."""
+        return None if self.multi_human else self.settings.humans[0]
+
+    @property
     def multi_human(self) -> bool:
         return len(self.settings.humans) > 1
 
@@ -161,7 +170,7 @@ class Controller:
         first = game.to_act
         self.viewer = first if first is not None and self.is_human(first) else humans[0]
         self.covered = self.multi_human
-        self.log = [{"k": "new", "suit": game.trump, "seat": first}]
+        self.log = [deal(game.trump, first, self.you).to_dict()]
         self.save()
 
     def play_again(self) -> None:
@@ -226,7 +235,7 @@ class Controller:
         return Scene(view=view, lang=self.lang, names=self.names, kinds=list(self.settings.seats),
                      menu=self.menu(), pick=self.pick, thinking=self.thinking, fresh=self.fresh,
                      hint=self.hint, covered=self.covered, log=self.log, series=standings,
-                     message=self.message, you=None if self.multi_human else self.settings.humans[0])
+                     message=self.message, you=self.you)
 
     def refresh(self) -> None:
         if self.series is None:
@@ -255,7 +264,6 @@ class Controller:
         game = self.game
         before = self._table_cards()
         had_table = bool(before)
-        trump_card = str(game.trump_card) if game.trump_card is not None else ""
         try:
             events = game.apply(seat, action)
         except IllegalAction as error:
@@ -264,7 +272,7 @@ class Controller:
             self.refresh()
             return False
         for event in events:
-            self._log_event(event.seen_by(self.viewer), had_table, trump_card)
+            self._log_event(event, had_table)
         self.log = self.log[-LOG_KEEP:]
         self.fresh = frozenset(self._table_cards() - before)
         self.pick = NO_PICK
@@ -273,24 +281,13 @@ class Controller:
         self.save()
         return True
 
-    def _log_event(self, event: Any, had_table: bool, trump_card: str) -> None:
-        data = event.to_dict()  # the stable JSON form: kind, player, cards, target, count
-        kind = data["kind"]
-        cards = list(data.get("cards", []))
-        entry: dict[str, Any] = {"k": kind, "seat": data.get("player")}
-        if kind == "attack":
-            entry.update(cards=cards, throw=had_table)
-        elif kind == "defend":
-            entry.update(cards=cards)
-        elif kind == "transfer":
-            entry.update(cards=cards, target=data.get("target"))
-        elif kind == "exchange":
-            entry.update(cards=[trump_card] if trump_card else cards)
-        elif kind in ("pickup", "discard"):
-            entry.update(n=data.get("count") or len(cards))
-        elif kind not in ("take", "pass", "out"):
-            return
-        self.log.append(entry)
+    def _log_event(self, event: Event, had_table: bool) -> None:
+        """One line of the recent plays, in the narrator's words (durak/narrate.py), kept as a coded message
+        so the log reads in whatever language the page shows."""
+        if event.kind in LOG_KINDS:
+            message = narrate(event, self.you, throw_in=had_table)
+            if message is not None:
+                self.log.append(message.to_dict())
 
     def kick(self) -> None:
         """Let the AIs (and automatic passes) play until a human must act."""

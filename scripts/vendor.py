@@ -6,6 +6,8 @@ Run after `npm ci` (`make setup` does both). Only what the browser loads is copi
 - web/vendor/pyodide/: what `loadPyodide()` fetches at boot (checked in Chromium, see
   tests/browser/test_vendor_boot.py). No source maps, no TypeScript types, no console pages.
 - web/vendor/pyscript/: the dist/*.js and dist/*.css of @pyscript/core, no source maps.
+- Pyodide's standard library as python_stdlib.full.zip: scripts/build_stdlib.py then writes the cut
+  python_stdlib.zip the site boots from (see keep_full_stdlib()).
 - Each folder's licence text as LICENSE.txt (PyScript's from its package; Pyodide's npm package ships
   none, so its MPL-2.0 text is kept in scripts/licences/).
 - micropip's wheel, which the npm Pyodide lacks, downloaded once from PyPI into .cache/micropip/ (the
@@ -99,7 +101,26 @@ def plan(*, download: bool = True) -> dict[str, dict[str, Path | bytes]]:
     wheel = micropip_wheel(pyodide / LOCK, download=download)
     pyodide_files[wheel.name] = wheel
     pyodide_files[LOCK] = lock_with_hash(pyodide / LOCK, wheel)
+    keep_full_stdlib(pyodide_files)
     return {"pyodide": pyodide_files, "pyscript": pyscript_files}
+
+
+# --- the standard library: Pyodide's kept whole beside the cut one --------------------------------
+
+FULL_STDLIB = "python_stdlib.full.zip"
+
+
+def keep_full_stdlib(pyodide_files: dict[str, Path | bytes]) -> None:
+    """Pyodide's python_stdlib.zip is vendored as python_stdlib.full.zip: scripts/build_stdlib.py
+    writes the cut python_stdlib.zip the site boots from, and the full one is the fallback (fetched
+    when a left-out module is imported) and what benchmarks/bare.html boots."""
+    pyodide_files[FULL_STDLIB] = pyodide_files.pop("python_stdlib.zip")
+
+
+def built_here(name: str) -> bool:
+    """Files later setup steps write into web/vendor/ (so not extras to remove): the cut standard
+    library (scripts/build_stdlib.py) and the .br/.gz copies beside large files (scripts/compress.py)."""
+    return name == "python_stdlib.zip" or name.endswith((".br", ".gz"))
 
 
 # --- micropip: the wheel Pyodide's lock names, from PyPI, with its real hash in the lock ------------
@@ -220,7 +241,7 @@ def vendor(*, check: bool = False, verbose: bool = False) -> int:
                 copy(source, target)
         if target_dir.is_dir():
             for extra in sorted(target_dir.iterdir()):
-                if extra.name not in sources:
+                if extra.name not in sources and not built_here(extra.name):
                     changes += 1
                     if verbose or check:
                         print(f"{'extra' if check else 'remove'}: web/vendor/{folder}/{extra.name}")

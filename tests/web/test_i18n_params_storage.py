@@ -127,12 +127,15 @@ def test_save_round_trip_and_set_aside() -> None:
 
 
 def test_pyscript_toml_maps_every_module() -> None:
-    """pyscript.toml unpacks web/modules.zip, which holds every durak/ and web/ module but app.py."""
+    """pyscript.toml unpacks web/modules.zip, which holds every durak/ and web/ module but the pages'
+    entry points (app.py, ...) and the command-line-only cli.py and arena.py."""
     toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     assert 'interpreter = "./web/pyodide-boot.mjs"' in toml
     assert re.search(r'^"\./web/modules\.zip" = "\./\*"$', toml, re.M), toml
-    modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts]
-    modules += [p for p in (ROOT / "web").glob("*.py") if p.name != "app.py"]
+    left_out = {ROOT / path for path in (*build_zip.COMMAND_LINE_ONLY, *build_zip.page_entry_points(ROOT))}
+    assert {ROOT / "web" / "app.py", ROOT / "durak" / "cli.py", ROOT / "durak" / "arena.py"} <= left_out
+    modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts and p not in left_out]
+    modules += [p for p in (ROOT / "web").glob("*.py") if p not in left_out]
     expected = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in modules}
     with zipfile.ZipFile(io.BytesIO(build_zip.archive_bytes(ROOT))) as archive:
         packed = {name: archive.read(name) for name in archive.namelist()}

@@ -51,6 +51,7 @@ def test_language_comes_from_browser_preferences() -> None:
     assert pick_lang(["fr-CA", "en-US"]) == "fr"
     assert pick_lang(["de-DE", "en-GB"]) == "en"
     assert pick_lang(["de"]) == "en"
+    assert pick_lang(["ru-RU", "en-US"]) == "ru"
 
 
 def test_url_parameters_open_a_game() -> None:

@@ -122,7 +122,11 @@ function seatHtml(frame, example, labels, seat) {
     if (state.target) attrs.push('data-target="true"');
     return cardHtml(card, labels, { tag: "button", cls: classes, attrs: attrs.join(" ") });
   }).join("");
-  const label = `${name}: ${count(labels, "cards", hand.length)}`;
+  // frame.hidden (optional): cards of each seat the viewer cannot see, drawn face down (the game review
+  // shows one seat's knowledge that way)
+  const hidden = frame.hidden ? frame.hidden[seat] || 0 : 0;
+  const backs = '<span class="card back" aria-hidden="true"></span>'.repeat(hidden);
+  const label = `${name}: ${count(labels, "cards", hand.length + hidden)}`;
   const attrs = [`data-seat="${seat}"`];
   if (frame.to_act === seat) attrs.push('data-turn="true"');
   if (frame.attacker === seat) attrs.push('data-role="attacker"');
@@ -130,10 +134,10 @@ function seatHtml(frame, example, labels, seat) {
   if (frame.out.includes(seat)) attrs.push('data-out="true"');
   return `<section class="ex-seat" ${attrs.join(" ")} aria-label="${escape(label)}">` +
     `<div class="ex-seat-head"><span class="ex-seat-name">${escape(name)}</span>` +
-    `<span class="ex-count" aria-hidden="true">${hand.length}</span>` +
+    `<span class="ex-count" aria-hidden="true">${hand.length + hidden}</span>` +
     `<span class="ex-marks">${marks(frame, seat, labels)}</span></div>` +
     `<div class="ex-hand"${trying ? ` role="group" aria-label="${escape(fill(labels.ui.hand_of, { name }))}"` : ""}>` +
-    `${cards || `<span class="ex-empty">${escape(labels.ui.no_cards)}</span>`}</div></section>`;
+    `${cards + backs || `<span class="ex-empty">${escape(labels.ui.no_cards)}</span>`}</div></section>`;
 }
 
 function deckHtml(frame, labels) {

@@ -24,9 +24,9 @@ try:
 except ImportError:  # older Pyodide converted null to None
     jsnull = None
 
-from web import storage  # noqa: E402 - timed after STARTED_MS
+from web import embed_table, storage  # noqa: E402 - timed after STARTED_MS
 from web.controller import Controller  # noqa: E402 - timed after STARTED_MS
-from web.i18n import LANGS, pick_lang, t  # noqa: E402 - timed after STARTED_MS
+from web.i18n import LANGS, pick_lang, t, tn  # noqa: E402 - timed after STARTED_MS
 from web.params import SPEEDS, TEAMS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
 from web.render import BUTTONS  # noqa: E402 - timed after STARTED_MS
 
@@ -199,7 +199,8 @@ def hide_notice() -> None:
 # ---------------------------------------------------------------------------- the app
 class App:
     def __init__(self) -> None:
-        self.store = LocalStore()
+        self.embedded = embed_table.embedded(str(window.location.search))  # in another site's frame
+        self.store = embed_table.EmbedStore(LocalStore()) if self.embedded else LocalStore()
         self.prefs = storage.load_prefs(self.store)
         self.query = parse_query(str(window.location.search))
         langs = [self.query.lang or self.prefs.get("lang") or ""]
@@ -260,10 +261,15 @@ class App:
         lang = self.controller.lang
         document.documentElement.lang = lang
         js(document.getElementById("lang-select")).value = lang
+        js(document.getElementById("ng-lang")).value = lang
         for element in document.querySelectorAll("[data-i18n]"):
             element.textContent = t(lang, element.dataset.i18n)
         for element in document.querySelectorAll("[data-i18n-label]"):
             element.setAttribute("aria-label", t(lang, element.dataset.i18nLabel))
+        for element in document.querySelectorAll("[data-i18n-count]"):  # "36 cards": the count is the value
+            element.textContent = tn(lang, element.dataset.i18nCount, int(element.value))
+        for option in js(document.getElementById("speed-select")).options:  # "Speed: Normal", not just "Normal"
+            option.textContent = t(lang, "speed_option", speed=t(lang, f"speed_{option.value}"))
         document.title = f"{t(lang, 'title')} — {t(lang, 'tagline')}"
         self.update_dialog()
 
@@ -285,6 +291,7 @@ class App:
         for name, value in (("players", settings.players), ("deck", settings.deck), ("throw_in", settings.throw_in),
                             ("first_defence_limit", settings.first_defence_limit),
                             ("exchange", {None: "default", True: "on", False: "off"}[settings.exchange]),
+                            ("first_attack", settings.first_attack),
                             ("teams", settings.teams or "none")):
             form.elements.namedItem(name).value = str(value)
         form.elements.namedItem("seed").value = ""
@@ -314,6 +321,7 @@ class App:
             variant=variant, players=players, deck=int(elements.namedItem("deck").value),
             throw_in=str(elements.namedItem("throw_in").value),
             first_defence_limit=int(elements.namedItem("first_defence_limit").value), exchange=exchange,
+            first_attack=str(elements.namedItem("first_attack").value),
             teams=None if teams_text == "none" else teams_text, seats=tuple(seats), seed=seed))
 
     def update_dialog(self) -> None:
@@ -344,9 +352,11 @@ class App:
         prostoy = settings.variant == "prostoy"
         form.elements.namedItem("throw_in").disabled = prostoy
         form.elements.namedItem("first_defence_limit").disabled = prostoy
+        form.elements.namedItem("first_attack").disabled = prostoy
         if prostoy:
             form.elements.namedItem("throw_in").value = "neighbours"
             form.elements.namedItem("first_defence_limit").value = "6"
+            form.elements.namedItem("first_attack").value = "loser_left"
         form.elements.namedItem("teams").disabled = prostoy
         for option in form.elements.namedItem("teams").options:
             value = str(option.value)
@@ -381,7 +391,8 @@ class App:
         address (keeping lang and speed), so that a reload resumes the saved game, not the link's."""
         if not self.query.source:
             return
-        keep = [f"{key}={value}" for key, value in (("lang", self.query.lang), ("speed", self.query.speed)) if value]
+        kept = (("lang", self.query.lang), ("speed", self.query.speed), ("embed", "1" if self.embedded else ""))
+        keep = [f"{key}={value}" for key, value in kept if value]
         window.history.replaceState(None, "", str(window.location.pathname) + ("?" + "&".join(keep) if keep else ""))
         self.query = parse_query("?" + "&".join(keep))
 
@@ -552,6 +563,11 @@ def main() -> None:
     def _lang(event: Any) -> None:
         app.set_lang(str(event.target.value))
 
+    @when("change", "#ng-lang")
+    def _dialog_lang(event: Any) -> None:  # the dialog stays open, in the new language
+        event.stopPropagation()
+        app.set_lang(str(event.target.value))
+
     @when("change", "#speed-select")
     def _speed(event: Any) -> None:
         app.controller.set_speed(str(event.target.value))
@@ -567,6 +583,8 @@ def main() -> None:
         event.preventDefault()
         app.start_from_dialog()
 
+    if app.embedded:
+        embed_table.attach(app.controller)
     app.boot()
 
 

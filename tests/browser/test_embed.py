@@ -196,3 +196,42 @@ def test_play_by_notation_an_illegal_move_gets_an_error_a_legal_one_is_reported(
     # The other seats answer (durak:move each) until it is the reader's seat's turn again or the game ends.
     wait_for(page, lambda: len(received(page, 0, "durak:move")) >= 2, "the reply of the other seat")
     assert received(page, 0, "durak:move")[1]["data"]["seat"] != seat
+
+
+GAME = "variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"  # seat 0, the embed's player, attacks first
+
+
+def test_a_game_embed_is_the_table_playing_by_messages(page: Page, host_url: str, site_server: str) -> None:
+    open_host(page, host_url)
+    # A div the host adds later gets its iframe too; data-durak-game takes the table's parameters.
+    page.evaluate("(game) => { const d = document.createElement('div'); d.dataset.durakGame = game; "
+                  "document.querySelector('main').append(d); }", GAME)
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the table embed ready", timeout_ms=60_000)
+    table = embed_frame(page, index)
+    assert table.url.startswith(site_server + "index.html?") and "embed=1" in table.url
+    assert table.evaluate("() => document.body.dataset.embed") == "1"
+
+    send(page, index, {"type": "durak:play", "action": "attack 2C"})
+    wait_for(page, lambda: bool(received(page, index, "durak:error")), "durak:error")
+    assert not received(page, index, "durak:move")
+    send(page, index, {"type": "durak:next"})  # a live game has no steps: ignored
+    send(page, index, {"type": "durak:play", "action": "attack 6S"})
+    wait_for(page, lambda: len(received(page, index, "durak:move")) >= 2, "the move and the AI's answer")
+    moves = [m["data"] for m in received(page, index, "durak:move")]
+    assert moves[0] == {"type": "durak:move", "seat": 0, "action": "attack 6S"}
+    assert moves[1]["seat"] == 1 and moves[1]["action"].split()[0] in ("defend", "take")
+    assert not received(page, index, "durak:step")
+
+
+def test_a_game_embed_keeps_its_save_apart_from_the_sites_game(page: Page, site_server: str,
+                                                               wait_ready: Callable[..., float]) -> None:
+    page.goto(site_server + "embed.html?example=podkidnoy-limit-take")
+    page.evaluate("() => localStorage.setItem('durak.save', 'a game in progress on the site')")
+    page.goto(site_server + "embed.html?" + GAME)
+    wait_ready(page)
+    page.locator('[data-testid=hand] [data-card="6S"]').click()
+    page.locator('[data-testid=hand] [data-card="6S"]').wait_for(state="detached")  # played (the AI answers)
+    saves = page.evaluate("() => [localStorage.getItem('durak.save'), localStorage.getItem('durak.embed.save')]")
+    assert saves[0] == "a game in progress on the site"
+    assert saves[1] and json.loads(saves[1])["series"], "the embed saved its own game under its own key"

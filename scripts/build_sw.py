@@ -41,6 +41,7 @@ PAGES = (
     "rules/index.html",
     "rules/*/*.html",
     "embed.html",
+    "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
     "examples/pyscript/index.html",
 )
 ENTRY = PAGES[0]

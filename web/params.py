@@ -211,6 +211,8 @@ def problems(settings: Settings) -> list[tuple[str, dict[str, Any]]]:
             out.append(("err_prostoy_throw_in", {}))
         if settings.first_defence_limit != 6:
             out.append(("err_prostoy_first_defence", {}))
+        if settings.first_attack != "loser_left":
+            out.append(("err_prostoy_first_attack", {}))
     return out
 
 

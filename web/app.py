@@ -24,7 +24,7 @@ try:
 except ImportError:  # older Pyodide converted null to None
     jsnull = None
 
-from web import embed_table, storage  # noqa: E402 - timed after STARTED_MS
+from web import embed_table, review_page, storage  # noqa: E402 - timed after STARTED_MS
 from web.controller import Controller  # noqa: E402 - timed after STARTED_MS
 from web.i18n import LANGS, pick_lang, t, tn  # noqa: E402 - timed after STARTED_MS
 from web.params import SPEEDS, TEAMS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
@@ -214,6 +214,7 @@ class App:
         self.dialog = js(document.getElementById("new-game"))
         self.form = js(document.getElementById("ng-form"))
         self.drag: dict[str, Any] | None = None
+        self.reviews: review_page.ReviewPage | None = None  # the review and history screens, once attached
         self.suppress_click_until = 0.0
 
     # -- start
@@ -251,6 +252,8 @@ class App:
         # where the boot went (ms since navigation): app.py start, imports done, first frame drawn
         document.body.dataset.boot = f"{STARTED_MS:.0f} {IMPORTED_MS:.0f} {now:.0f}"
         document.body.dataset.state = "ready"
+        if self.reviews is not None:
+            self.reviews.boot(str(window.location.search))  # a ?record= link opens its review
 
     def _restore(self, data: dict[str, Any]) -> bool:
         self.controller.restore(data)
@@ -272,6 +275,8 @@ class App:
             option.textContent = t(lang, "speed_option", speed=t(lang, f"speed_{option.value}"))
         document.title = f"{t(lang, 'title')} — {t(lang, 'tagline')}"
         self.update_dialog()
+        if self.reviews is not None:
+            self.reviews.set_lang()
 
     def save_prefs(self) -> None:
         self.prefs.update(lang=self.controller.lang, speed=self.controller.speed)
@@ -423,6 +428,10 @@ class App:
         self.controller.cancel()
 
     def on_action(self, action: str, event: Any) -> None:
+        if self.reviews is not None:
+            game = js(event.target.closest("[data-game]")) if hasattr(event.target, "closest") else None
+            if self.reviews.on_action(action, game.dataset.game if game is not None else None):
+                return
         if action == "new-game":
             self.open_dialog(self.controller.settings_for_dialog() if self.controller.series else Settings())
         elif action == "settings":
@@ -585,6 +594,7 @@ def main() -> None:
 
     if app.embedded:
         embed_table.attach(app.controller)
+    app.reviews = review_page.attach(app.controller, app.store, show_notice)
     app.boot()
 
 

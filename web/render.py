@@ -460,6 +460,7 @@ def game_over_html(scene: Scene) -> str:
         f"{table}</div>"
         f'<div class="panel-buttons"><button type="button" class="btn primary" data-action="play-again">'
         f'{escape(t(lang, "btn_play_again"))}</button>'
+        f'<button type="button" class="btn" data-action="review">{escape(t(lang, "review.btn_open"))}</button>'
         f'<button type="button" class="btn" data-action="settings">{escape(t(lang, "btn_settings"))}</button></div>'
         f"</div>"
     )

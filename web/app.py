@@ -227,7 +227,10 @@ class App:
         if set_aside:
             notice = t(self.controller.lang, "save_set_aside")
         started = False
-        if query.settings is not None and not (restored and self.controller.source == query.source):
+        if query.opened is not None and not (restored and self.controller.source == query.source):
+            self.controller.play_from(query.opened, source=query.source)
+            started = True
+        elif query.settings is not None and not (restored and self.controller.source == query.source):
             error = self.controller.start(query.settings, source=query.source)
             if error:
                 notice = (notice + " " if notice else "") + error

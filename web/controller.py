@@ -22,7 +22,7 @@ from durak.series import Series
 from . import storage
 from .i18n import say, t
 from .moves import NO_PICK, Menu, Outcome, Pick
-from .params import Settings, problems
+from .params import Settings, normalise_seats, problems
 from .render import Scene, screen
 
 #: Seconds an AI move stays "thinking" on screen, by speed (instant: tests and impatient players).
@@ -156,6 +156,19 @@ class Controller:
         self.series = Series(rules, seed=seed)
         self._new_game_state()
         return None
+
+    def play_from(self, game: Game, source: str = "") -> None:
+        """Play on from ``game`` (a position or record a link opened): its rules, the local player at seat 0
+        and the normal AI at the others, in a new series around it."""
+        rules = game.rules
+        settings = Settings(variant=rules.variant, players=rules.players, deck=rules.deck, throw_in=rules.throw_in,
+                            first_defence_limit=rules.first_defence_limit, exchange=rules.trump_six_exchange,
+                            first_attack=rules.first_attack, teams=rules.teams, seats=("human",))
+        self.settings = normalise_seats(settings)
+        self.source = source
+        self.series = Series(rules)
+        self.series.game = game
+        self._new_game_state()
 
     def _new_game_state(self) -> None:
         self.generation += 1

@@ -25,6 +25,7 @@ const CORE_URL = new URL("./vendor/pyscript/core.js", import.meta.url).href;
 const SW_URL = new URL("../sw.js", import.meta.url);
 const PARENT = window.parent !== window ? window.parent : null;
 const MIN_AUTOPLAY_MS = 300;
+const OFFLINE_DELAY_MS = 3000; // after load, before the service worker's first install may start
 const MAX_ACTION_LENGTH = 120;
 const ID = /^[a-z0-9-]{1,60}$/;
 const URL_SAFE = /^[pr]1[A-Za-z0-9_-]{1,16000}$/;
@@ -288,14 +289,18 @@ class Embed {
 }
 
 /** Offline once visited: the site's service worker, as the table registers it (without its update
- * notice: a new release waits until the table itself is reloaded). */
+ * notice: a new release waits until the table itself is reloaded). Its first install downloads the
+ * whole site, so it starts a while after this frame has loaded and when the browser is idle: the
+ * other embeds of the host page load first. */
 function registerOffline() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const register = () => navigator.serviceWorker.register(SW_URL, { scope: SITE.href }).catch((error) => {
     console.warn("durak embed: no offline copy:", error);
   });
-  if (document.readyState === "complete") setTimeout(register, 0);
-  else addEventListener("load", register, { once: true });
+  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 0));
+  const later = () => setTimeout(() => idle(register, { timeout: OFFLINE_DELAY_MS }), OFFLINE_DELAY_MS);
+  if (document.readyState === "complete") later();
+  else addEventListener("load", later, { once: true });
 }
 
 /** The table itself as an embed (index.html?embed=1, which embed.html opens for a game; web/embed_table.py):

@@ -11,6 +11,7 @@ Pure Python, no browser import.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +27,8 @@ from .narration import TOLD
 
 #: Seconds of grading per slice: well under the 50 ms a browser counts as a long task.
 SLICE = 0.02
+#: The progress bar moves at most this often (seconds) between verdicts: each update redraws a little.
+PROGRESS_EVERY = 0.25
 #: The fields web/stepper.js fills in its messages.
 TEMPLATE_FIELDS = ("i", "n", "name", "percent", "suit")
 
@@ -160,19 +163,19 @@ class Session:
     async def grade(self, sleep: Callable[[float], Awaitable[None]],
                     publish: Callable[[list[dict[str, Any]], dict[str, Any]], None], lang: Callable[[], str],
                     slice_seconds: float = SLICE) -> None:
-        """Grade in slices until done or ``stop``; after each slice that finished a verdict, ``publish``
-        the new verdicts (in the language ``lang()`` says now) and the progress."""
+        """Grade in slices until done or ``stop``, yielding to the page between slices. ``publish`` gets the
+        new verdicts (in the language ``lang()`` says now) and the progress when a verdict is in, and the
+        progress alone at most every ``PROGRESS_EVERY`` seconds."""
         self.stopped = False
         shown = len(self.grader.verdicts)
-        last_percent = -1
+        told = time.perf_counter()
         while not self.stopped:
             done = self.grader.step(slice_seconds)
             count = len(self.grader.verdicts)
-            progress = self.progress()
-            if count != shown or progress["percent"] != last_percent or done:
+            if count != shown or done or time.perf_counter() - told >= PROGRESS_EVERY:
                 names = self.seat_names(lang())
-                publish([verdict_data(v, lang(), names) for v in self.grader.verdicts[shown:count]], progress)
-                shown, last_percent = count, progress["percent"]
+                publish([verdict_data(v, lang(), names) for v in self.grader.verdicts[shown:count]], self.progress())
+                shown, told = count, time.perf_counter()
             if done:
                 return
             await sleep(0)

@@ -224,7 +224,7 @@ function controlButton(control, label, icon, disabled) {
     `${disabled ? " disabled" : ""}><svg aria-hidden="true" viewBox="0 0 24 24"><path d="${icon}"/></svg></button>`;
 }
 
-const ICONS = {
+export const ICONS = {
   first: "M5 5h2.5v14H5zM19 5l-10 7 10 7z",
   prev: "M17 5l-10 7 10 7z",
   next: "M7 5l10 7-10 7z",

@@ -45,6 +45,7 @@ const PIPS = {
 const RANK_OF = { J: 11, Q: 12, K: 13, A: 14, T: 10 };
 const SWIPE_PX = 40;
 const REPLY_PAUSE_MS = 650;
+const ENGINE_TIMEOUT_MS = 120_000;
 
 /** Text safe inside HTML elements and double-quoted attributes. */
 export function escape(text) {
@@ -78,9 +79,10 @@ export function cardFace(card, labels) {
   } else if (rank === 14) {
     middle = `<span class="ace">${suitSvg(suit, "big")}</span>`;
   } else {
-    middle = `<span class="court"><span class="court-letter">${label}</span>${suitSvg(suit, "court-sym")}</span>`;
+    middle = `<span class="court" aria-hidden="true"><span class="court-letter">${label}</span>${suitSvg(suit, "court-sym")}</span>`;
   }
-  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br">${corner}</span>`;
+  // the top-left index is the card's visible text; the rest repeats it and stays out of its name
+  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br" aria-hidden="true">${corner}</span>`;
 }
 
 /** A face-up card; its accessible name holds its visible text ("7♥, seven of hearts", WCAG 2.5.3). */
@@ -199,8 +201,10 @@ function renderTry(frame, labels) {
   const ui = labels.ui;
   const info = frame.try;
   if (!info) return "";
+  // every button may be pressed, legal or not (data-legal tells which): the engine answers, as for cards
   const buttons = Object.entries(info.buttons || {}).map(([action, state]) =>
-    `<button type="button" class="btn" data-action="${action}"${state.enabled ? "" : " disabled"}>${escape(state.label)}</button>`).join("");
+    `<button type="button" class="btn" data-action="${action}" data-legal="${state.legal ? "true" : "false"}">` +
+    `${escape(state.label)}</button>`).join("");
   const refusal = info.refusal ? `<span class="ex-refusal-label">${escape(ui.refused)}</span> ${escape(info.refusal)}` : "";
   return `<p class="ex-status">${escape(info.status || "")}</p>` +
     `<p class="ex-refusal" data-testid="refusal"${info.refusal ? "" : " hidden"}>${refusal}</p>` +
@@ -518,13 +522,34 @@ let enginePromise = null;
 /** Boot Pyodide with the "try it" entry (web/try_it.py) once; resolves to the engine object it
  * publishes as window.durakEngine. `coreUrl` is PyScript's core.js; the page holds the
  * <script type="py" src=".../try_it.py" config=".../pyscript.toml"> that core.js then runs. */
-export function loadEngine(coreUrl) {
+export function loadEngine(coreUrl, { timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
   if (enginePromise) return enginePromise;
   enginePromise = new Promise((resolve, reject) => {
     if (window.durakEngine) return resolve(window.durakEngine);
-    addEventListener("durak:engine", () => resolve(window.durakEngine), { once: true });
-    addEventListener("durak:engine-failed", (event) => reject(new Error(event.detail || "engine failed")), { once: true });
-    import(coreUrl).catch(reject);
+    // PyScript reports a failed boot as an uncaught error or rejection, and "py:all-done" once every
+    // script has run: whichever comes before "durak:engine" means the engine is not coming.
+    const fail = (why) => {
+      cleanup();
+      reject(why instanceof Error ? why : new Error(String(why)));
+    };
+    const onError = (event) => fail(event.error || event.message || "engine failed");
+    const onRejection = (event) => fail(event.reason || "engine failed");
+    const onDone = () => window.durakEngine || fail("the engine script ended without starting the engine");
+    const timer = setTimeout(() => fail("the engine did not start in time"), timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      removeEventListener("error", onError);
+      removeEventListener("unhandledrejection", onRejection);
+      removeEventListener("py:all-done", onDone);
+    };
+    addEventListener("error", onError);
+    addEventListener("unhandledrejection", onRejection);
+    addEventListener("py:all-done", onDone);
+    addEventListener("durak:engine", () => {
+      cleanup();
+      resolve(window.durakEngine);
+    }, { once: true });
+    import(coreUrl).catch(fail);
   });
   document.body.dataset.engine = "loading";
   enginePromise.then(

@@ -84,7 +84,9 @@ def card_face(card: str, lang: str) -> str:
     rank = _rank(card)
     label = escape(rank_label(lang, card))
     corner = f'<span class="rk">{label}</span>{_suit_svg(suit)}'
-    # The top-left index is the card's visible text; the rest repeats it and stays out of its name.
+    # The top-left index is the card's only text, so its name can hold all it shows (WCAG 2.5.3); the
+    # court letter and the bottom-right index repeat it from a data-rk attribute, drawn by the CSS.
+    drawn = f'<span class="rk" data-rk="{label}"></span>{_suit_svg(suit)}'
     if rank <= 10:
         pips = "".join(
             _suit_svg(suit, "pip" + (" down" if y > 50 else ""), f"left:{x:g}%;top:{y:g}%")
@@ -94,10 +96,10 @@ def card_face(card: str, lang: str) -> str:
     elif rank == 14:
         middle = f'<span class="ace">{_suit_svg(suit, "big")}</span>'
     else:
-        middle = (f'<span class="court" aria-hidden="true"><span class="court-letter">{label}</span>'
+        middle = (f'<span class="court" aria-hidden="true"><span class="court-letter" data-rk="{label}"></span>'
                   f'{_suit_svg(suit, "court-sym")}</span>')
     return (f'<span class="corner tl">{corner}</span>{middle}'
-            f'<span class="corner br" aria-hidden="true">{corner}</span>')
+            f'<span class="corner br" aria-hidden="true">{drawn}</span>')
 
 
 def card_html(card: str, lang: str, *, tag: str = "div", cls: str = "", attrs: str = "") -> str:

@@ -149,3 +149,20 @@ def test_pyscript_toml_maps_every_module() -> None:
     for name, data in compiled.items():
         flags = int.from_bytes(data[4:8], "little")
         assert flags == 0b01, f"{name}: not an unchecked-hash .pyc (PEP 552), flags {flags:#b}"
+
+
+def test_the_new_game_dialog_has_a_control_for_every_option_a_link_can_set() -> None:
+    """"Change rules" must not drop what a link chose: each game key of a URL is a control of the dialog."""
+    from web.params import GAME_KEYS
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    dialog = html[html.index('<dialog id="new-game"'):html.index("</dialog>")]
+    controls = set(re.findall(r'name="([a-z_]+)"', dialog))
+    app = (ROOT / "web" / "app.py").read_text(encoding="utf-8")
+    for key in GAME_KEYS:
+        if key in ("level", "seats"):  # one select per opponent seat, made by app.py
+            assert 'id="ng-seats"' in dialog and 'id="ng-seat-{seat}"' in app
+        else:
+            assert key in controls, key
+            assert re.search(rf'namedItem\("{key}"\)|name="{key}"', app), key  # app.py reads and sets it
+    assert 'id="ng-lang"' in dialog  # and the language, kept while the dialog stays open

@@ -160,7 +160,7 @@ def labels(lang: str) -> dict[str, Any]:
         return [tn(lang, key, n) for n in range(most + 1)]
 
     ui_keys = ("example", "step", "first", "prev", "next", "last", "try", "back", "odds", "controls", "actions",
-               "trying", "refused", "engine_loading", "engine_failed", "odds_wait", "odds_none", "odds_for",
+               "trying", "engine_loading", "engine_failed", "odds_wait", "odds_none", "odds_for",
                "odds_value", "table_empty", "discard_short", "no_cards")
     ui = {key: template(lang, f"example_{key}") for key in ui_keys}
     ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),

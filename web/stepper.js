@@ -205,9 +205,8 @@ function renderTry(frame, labels) {
   const buttons = Object.entries(info.buttons || {}).map(([action, state]) =>
     `<button type="button" class="btn" data-action="${action}" data-legal="${state.legal ? "true" : "false"}">` +
     `${escape(state.label)}</button>`).join("");
-  const refusal = info.refusal ? `<span class="ex-refusal-label">${escape(ui.refused)}</span> ${escape(info.refusal)}` : "";
-  return `<p class="ex-status">${escape(info.status || "")}</p>` +
-    `<p class="ex-refusal" data-testid="refusal"${info.refusal ? "" : " hidden"}>${refusal}</p>` +
+  // the refusal already says it is refused ("Cannot transfer with 9♠: ..."); role=alert reads it out at once
+  return `<p class="ex-refusal" data-testid="refusal" role="alert"${info.refusal ? "" : " hidden"}>${escape(info.refusal)}</p>` +
     `<div class="ex-actions" role="group" aria-label="${escape(ui.actions)}">${buttons}</div>`;
 }
 

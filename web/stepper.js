@@ -66,12 +66,15 @@ const suitSvg = (suit, cls = "sym", style = "") =>
   `<svg class="${cls}"${style ? ` style="${style}"` : ""} aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
 
 /** The inside of a face-up card: two corner indices and the pips or the court letter (web/render.py's
- * card_face, so the table's stylesheet draws it). */
+ * card_face, so the table's stylesheet draws it; tests/web/test_build_rules.py holds the two equal). */
 export function cardFace(card, labels) {
   const suit = card.slice(-1).toUpperCase();
   const rank = rankOf(card);
   const label = escape(rank > 10 ? labels.ranks[rank] : String(rank));
   const corner = `<span class="rk">${label}</span>${suitSvg(suit)}`;
+  // The top-left index is the card's only text, so its name can hold all it shows (WCAG 2.5.3); the court
+  // letter and the bottom-right index repeat it from a data-rk attribute, drawn by the CSS.
+  const drawn = `<span class="rk" data-rk="${label}"></span>${suitSvg(suit)}`;
   let middle;
   if (rank <= 10) {
     const pips = PIPS[rank].map(([x, y]) => suitSvg(suit, "pip" + (y > 50 ? " down" : ""), `left:${x}%;top:${y}%`)).join("");
@@ -79,10 +82,10 @@ export function cardFace(card, labels) {
   } else if (rank === 14) {
     middle = `<span class="ace">${suitSvg(suit, "big")}</span>`;
   } else {
-    middle = `<span class="court" aria-hidden="true"><span class="court-letter">${label}</span>${suitSvg(suit, "court-sym")}</span>`;
+    middle = `<span class="court" aria-hidden="true"><span class="court-letter" data-rk="${label}"></span>` +
+      `${suitSvg(suit, "court-sym")}</span>`;
   }
-  // the top-left index is the card's visible text; the rest repeats it and stays out of its name
-  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br" aria-hidden="true">${corner}</span>`;
+  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br" aria-hidden="true">${drawn}</span>`;
 }
 
 /** A face-up card; its accessible name holds its visible text ("7♥, seven of hearts", WCAG 2.5.3). */

@@ -346,7 +346,7 @@ def index_page(root: Path, sources: Mapping[tuple[str, str], Source], sprite: st
             f'<li class="game-card"><a href="{lang}/{game}.html"><strong>{escape(t(lang, f"variant_{game}"))}</strong>'
             f'<span>{escape(sources[lang, game].description)}</span></a></li>' for game in GAMES)
         blocks.append(f'<section class="rules-lang" lang="{lang}" id="{lang}" aria-labelledby="{lang}-title">'
-                      f'<h2 id="{lang}-title">{escape(t(lang, "rules_title"))}</h2>{intro}'
+                      f'<h2 id="{lang}-title">{escape(LANGUAGE_NAMES[lang])}</h2>{intro}'
                       f'<ul class="game-cards">{cards}</ul>'
                       f'<p><a class="btn ghost" href="../index.html?lang={lang}">'
                       f'{escape(t(lang, "rules_back"))}</a></p>'

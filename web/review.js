@@ -16,7 +16,7 @@
 // pasted record are read here and given to Python (window.durakReview.openText / importText).
 // Hooks: ../shared/DESIGN.md "Review and history".
 
-import { escape, fill, renderBoard } from "./stepper.js";
+import { ICONS, escape, fill, renderBoard } from "./stepper.js";
 
 const GRADE_ORDER = ["blunder", "mistake", "inaccuracy"];
 let board = null; // the review on show: {data, step, open, verdicts, progress}
@@ -117,16 +117,16 @@ function controls() {
   const { data, step } = board;
   const labels = data.labels.ui;
   const last = data.steps - 1;
-  const button = (control, label, disabled, glyph) =>
+  const button = (control, label, disabled) =>
     `<button type="button" class="btn ex-btn" data-control="${control}" aria-label="${escape(label)}" title="${escape(label)}"` +
-    `${disabled ? " disabled" : ""}><span aria-hidden="true">${glyph}</span></button>`;
+    `${disabled ? " disabled" : ""}><svg aria-hidden="true" viewBox="0 0 24 24"><path d="${ICONS[control]}"/></svg></button>`;
   const toggle = data.open
     ? `<button type="button" class="btn ghost" data-control="open-hands" aria-pressed="${board.open ? "true" : "false"}">` +
       `${escape(data.words.open_hands)}</button>` : "";
   return `<div class="review-nav" role="toolbar" aria-label="${escape(labels.controls)}">` +
-    button("first", labels.first, step === 0, "⏮") + button("prev", labels.prev, step === 0, "◀") +
+    button("first", labels.first, step === 0) + button("prev", labels.prev, step === 0) +
     `<span class="ex-step" aria-hidden="true">${escape(fill(labels.step, { i: step + 1, n: data.steps }))}</span>` +
-    button("next", labels.next, step >= last, "▶") + button("last", labels.last, step >= last, "⏭") + `</div>${toggle}`;
+    button("next", labels.next, step >= last) + button("last", labels.last, step >= last) + `</div>${toggle}`;
 }
 
 function actions() {

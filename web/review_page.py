@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
-from durak import Game
+from durak import Game, review
 from durak.messages import CodedError
 from durak.record import RecordError, from_url_safe, url_safe
 from durak.series import Series
@@ -26,7 +26,7 @@ from .controller import Controller
 from .history import HistoryError
 from .history_screen import history_html
 from .i18n import say, t, tn
-from .params import Settings
+from .params import Settings, normalise_seats
 from .review import Session
 from .storage import Store
 
@@ -59,8 +59,9 @@ class ReviewPage:
     """The review and history screens of one table."""
 
     def __init__(self, controller: Controller, store: Store, screens: Screens,
-                 notify: Callable[[str], None]) -> None:
+                 notify: Callable[[str], None], *, worlds: int = review.WORLDS) -> None:
         self.controller = controller
+        self.worlds = worlds  # sampled worlds per graded decision (fewer in tests)
         self.store = store
         self.screens = screens
         self.notify = notify
@@ -181,7 +182,8 @@ class ReviewPage:
             return
         settings = controller.settings
         self.kinds = list(settings.seats)
-        self.open(Session.from_text(controller.game.record(), settings.humans[0], controller.names))
+        self.open(Session.from_text(controller.game.record(), settings.humans[0], controller.names,
+                                    worlds=self.worlds))
 
     def review_entry(self, game_id: str) -> None:
         entry = self.history.find(game_id)
@@ -210,7 +212,7 @@ class ReviewPage:
 
     def open_record(self, text: str, seat: int, names: list[str] | None) -> None:
         try:
-            session = Session.from_text(text, seat, names)
+            session = Session.from_text(text, seat, names, worlds=self.worlds)
         except (CodedError, ValueError) as error:
             reason = say(self.lang, error.message) if isinstance(error, CodedError) else str(error)
             self.notify(t(self.lang, "review.bad_record", reason=reason))
@@ -289,9 +291,10 @@ def play_on_snapshot(game: Game, seat: int, kinds: list[str] | None) -> dict[str
     seats = list(kinds) if kinds and len(kinds) == rules.players else ["normal"] * rules.players
     seats[seat] = "human"
     seats = [kind if kind in ("human", "easy", "normal", "hard") else "normal" for kind in seats]
-    settings = Settings(variant=rules.variant, players=rules.players, deck=rules.deck, throw_in=rules.throw_in,
-                        first_defence_limit=rules.first_defence_limit, exchange=rules.trump_six_exchange,
-                        first_attack=rules.first_attack, teams=rules.teams, seats=tuple(seats))
+    settings = normalise_seats(Settings(
+        variant=rules.variant, players=rules.players, deck=rules.deck, throw_in=rules.throw_in,
+        first_defence_limit=rules.first_defence_limit, exchange=rules.trump_six_exchange,
+        first_attack=rules.first_attack, teams=rules.teams, seats=tuple(seats)))
     series = Series(rules, seed=random.SystemRandom().randrange(10**9))
     series.game = game
     return {"settings": settings.to_dict(), "source": "", "series": series.to_dict(), "viewer": seat,

@@ -328,6 +328,9 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 {_nav_games(lang, game, "")}
 <p><a href="../index.html">{escape(t(lang, "rules_index"))}</a> ·
 <a href="{escape(table)}">{escape(t(lang, "rules_back"))}</a></p>
+<p class="credits"><a href="../../LICENSE">{escape(t(lang, "credits_licence"))}</a> ·
+<a href="../../web/vendor/pyodide/LICENSE.txt">Pyodide (MPL-2.0)</a> ·
+<a href="../../web/vendor/pyscript/LICENSE.txt">PyScript (Apache-2.0)</a></p>
 </footer>
 <script type="application/json" id="rules-data">{_script_json(data)}</script>
 <script type="module" src="../../web/rules.js"></script>

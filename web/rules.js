@@ -73,6 +73,15 @@ function keepPlaceOnSwitch() {
   }
 }
 
+// The examples are drawn only near the viewport (content-visibility), so the ones above an anchor count
+// with an estimated height until they are drawn: scroll again once the frames around it have been drawn.
+function scrollToAnchor() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!target) return;
+  target.scrollIntoView();
+  requestAnimationFrame(() => requestAnimationFrame(() => target.scrollIntoView()));
+}
+
 function bootWhenIdle() {
   const saveData = navigator.connection && navigator.connection.saveData;
   if (saveData || new URLSearchParams(location.search).get("engine") === "on-demand") return;
@@ -83,7 +92,7 @@ function bootWhenIdle() {
 
 mountAll();
 keepPlaceOnSwitch();
-if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+scrollToAnchor();
 document.body.dataset.steppableMs = String(Math.round(performance.now()));
 document.body.dataset.state = "ready";
 if (document.readyState === "complete") bootWhenIdle();

@@ -303,6 +303,12 @@ async function copy(text) {
   }
 }
 
+// A review or the history asked for (a record opened from the new-game dialog's page) comes first: a modal
+// dialog would stay above it.
+function closeDialogs() {
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+}
+
 let opener = null; // the element that had focus before a screen opened, to give it back
 
 function remember() {
@@ -319,6 +325,7 @@ window.durakReviewUI = {
   open(json) {
     const data = JSON.parse(json);
     boardStyles();
+    closeDialogs();
     remember();
     overlay("history").hidden = true;
     board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null };
@@ -351,6 +358,7 @@ window.durakReviewUI = {
       return;
     }
     const wasOpen = !root.hidden;
+    closeDialogs();
     if (!wasOpen) remember();
     const keep = wasOpen ? focusSelector(document.activeElement) : null;
     root.innerHTML = html;

@@ -73,13 +73,17 @@ function keepPlaceOnSwitch() {
   }
 }
 
-// The examples are drawn only near the viewport (content-visibility), so the ones above an anchor count
-// with an estimated height until they are drawn: scroll again once the frames around it have been drawn.
+// The examples are drawn only near the viewport (content-visibility), with an estimated height until then:
+// the ones above an anchor are drawn at once, so that the anchor lands where it belongs and stays there.
 function scrollToAnchor() {
   const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
   if (!target) return;
+  for (const example of document.querySelectorAll(".example")) {
+    if (example.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      example.style.contentVisibility = "visible";
+    }
+  }
   target.scrollIntoView();
-  requestAnimationFrame(() => requestAnimationFrame(() => target.scrollIntoView()));
 }
 
 function bootWhenIdle() {

@@ -10,10 +10,11 @@ stepping tests never wait for Python. One Pyodide boot serves all the try-it che
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 
 from durak import Game, IllegalAction
 from durak.record import Record, load_examples
@@ -21,7 +22,7 @@ from web.i18n import LANGS, translate_comment
 from web.narration import refusal
 
 from .conftest import PageErrors
-from .helpers import ROOT, build_rules
+from .helpers import CONTROLLED_JS, ROOT, build_rules, serve
 
 RECORDS: dict[str, Record] = load_examples(ROOT / "rules" / "examples")
 PAGES = {game: sorted(i for i, page in build_rules.EXAMPLE_PAGES.items() if page == game) for game in build_rules.GAMES}
@@ -253,3 +254,34 @@ def test_each_step_is_announced(page: Page) -> None:
     expect(live).to_contain_text(RECORDS["prostoy-partial-defence"].comments[1])
     name = example.locator("[data-seat='0'] [data-card]").first.get_attribute("aria-label") or ""
     assert re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣], \w+ of \w+", name), name  # the visible text, then the name
+
+
+@pytest.fixture(scope="module")
+def subpath_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
+    """A second server whose root holds the site only under games/durak/ (a link to the repo root)."""
+    top = tmp_path_factory.mktemp("host")
+    (top / "games").mkdir()
+    (top / "games" / "durak").symlink_to(ROOT, target_is_directory=True)
+    server, url = serve.start_in_background(port=0, root=top)
+    yield url + "games/durak/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_rules_page_works_offline_after_one_visit_from_a_sub_path(context: BrowserContext, subpath_url: str) -> None:
+    page = context.new_page()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page.goto(subpath_url + "rules/fr/prostoy.html?engine=on-demand")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    page.wait_for_function(CONTROLLED_JS, timeout=90_000)  # the service worker has precached the site
+    assert [url for url in requests if not url.startswith(subpath_url)] == []
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    record = RECORDS["prostoy-partial-defence"]
+    example = page.locator('[data-example="prostoy-partial-defence"]')
+    example.locator("[data-control=last]").click()
+    check_step(example, states(record)[-1], len(record.moves), "fr", record)
+    page.goto(subpath_url + "rules/index.html")  # another page, never opened before
+    expect(page.locator(".game-cards a")).to_have_count(3 * len(LANGS))

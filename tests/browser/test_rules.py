@@ -243,8 +243,9 @@ def test_axe_and_contrast_find_nothing_serious(page: Page) -> None:
     assert page.evaluate(CONTRAST_JS, "body") == []
 
 
-def test_each_step_is_announced(page: Page) -> None:
-    """The comment sits in a polite live region that also says the step, so a screen reader reads each step."""
+def test_each_step_is_announced_and_a_swipe_steps(page: Page) -> None:
+    """The comment sits in a polite live region that also says the step, so a screen reader reads each step;
+    a sideways swipe on the board steps too; a card is named by what it shows, then in words."""
     open_rules(page, "en", "prostoy")
     example = page.locator('[data-example="prostoy-partial-defence"]')
     live = example.locator("[aria-live=polite]").first
@@ -252,6 +253,12 @@ def test_each_step_is_announced(page: Page) -> None:
     example.locator("[data-control=next]").click()
     expect(live).to_contain_text("Step 2 of 5")
     expect(live).to_contain_text(RECORDS["prostoy-partial-defence"].comments[1])
+    swipe = """(board) => {
+      const at = (type, x) => board.dispatchEvent(new PointerEvent(type,
+        {bubbles: true, pointerType: 'touch', clientX: x, clientY: 100}));
+      at('pointerdown', 300); at('pointerup', 200); }"""
+    example.locator(".ex-board").evaluate(swipe)  # a swipe to the left: the next step
+    expect(example).to_have_attribute("data-step", "2")
     name = example.locator("[data-seat='0'] [data-card]").first.get_attribute("aria-label") or ""
     assert re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣], \w+ of \w+", name), name  # the visible text, then the name
 

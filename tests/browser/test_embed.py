@@ -18,9 +18,10 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from durak import Game
-from durak.links import from_url_safe
+from durak.links import from_url_safe, url_safe
+from durak.record import load_examples
 
-from .helpers import ROOT, serve
+from .helpers import ROOT, frozen_site, serve
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EMBEDS = [("podkidnoy-limit-take", "fr"), ("perevodnoy-transfer", "en"), ("prostoy-partial-defence", "en")]
@@ -189,6 +190,7 @@ def test_play_by_notation_an_illegal_move_gets_an_error_a_legal_one_is_reported(
     wait_for(page, lambda: bool(received(page, 0, "durak:error")), "durak:error", timeout_ms=60_000)
     error = received(page, 0, "durak:error")[0]["data"]
     assert isinstance(error["reason"], str) and error["reason"]
+    assert error["code"] and not error["code"].startswith("embed."), f"the engine's refusal, not {error}"
     assert not received(page, 0, "durak:move")
 
     send(page, 0, {"type": "durak:play", "action": legal[0].upper()})
@@ -242,8 +244,9 @@ def test_a_game_embed_keeps_its_save_apart_from_the_sites_game(page: Page, site_
 
 @pytest.fixture
 def own_site(tmp_path: Path) -> Iterator[tuple[Any, str, Callable[[], None]]]:
-    """A site server of this test's own, which the test may stop: (server, base URL, stop)."""
-    server, url = serve.start_in_background(port=0)
+    """A server of this test's own, which the test may stop, for a frozen copy of the site: (server, base
+    URL, stop)."""
+    server, url = serve.start_in_background(port=0, root=frozen_site(tmp_path))
     stopped = False
 
     def stop() -> None:
@@ -260,8 +263,10 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Any, str, Callable[[], None]]]:
 def test_embeds_work_offline_once_visited(page: Page, own_site: tuple[Any, str, Callable[[], None]],
                                           tmp_path: Path) -> None:
     _, site, stop_site = own_site
-    write_host(tmp_path, site)
-    host, host_url = serve.start_in_background(port=0, root=tmp_path)
+    hosts = tmp_path / "host"
+    hosts.mkdir()
+    write_host(hosts, site)
+    host, host_url = serve.start_in_background(port=0, root=hosts)
     try:
         open_host(page, host_url)
         for index in range(len(EMBEDS)):  # each embed's copy of the site is stored (in the host's partition)
@@ -343,3 +348,21 @@ def test_open_in_the_full_game_opens_the_shown_position_on_the_table(page: Page,
     shown = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-card]')]"
                           ".map((e) => e.dataset.card)")
     assert sorted(shown) == sorted(str(card) for card in game.hand(0))
+
+
+def test_a_record_embed_is_replayed_by_the_engine_into_steppable_frames(page: Page, host_url: str) -> None:
+    record = load_examples(ROOT / "rules" / "examples")["throw-in-priority"]
+    open_host(page, host_url)
+    page.evaluate("(link) => { const d = document.createElement('div'); d.dataset.durakRecord = link; "
+                  "d.dataset.lang = 'ru'; document.querySelector('main').append(d); }", url_safe(str(record)))
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the record embed ready", timeout_ms=60_000)
+    assert received(page, index, "durak:ready")[0]["data"]["steps"] == record.steps
+    send(page, index, {"type": "durak:goto", "step": record.steps - 1})
+    wait_for(page, lambda: bool(received(page, index, "durak:step")), "the last step")
+    assert received(page, index, "durak:step")[0]["data"]["comment"] == record.comments[-1]  # the author's words
+    final = record.replay()
+    shown = embed_frame(page, index).evaluate(
+        "() => [...document.querySelectorAll('[data-seat]')].map((s) => [...s.querySelectorAll('[data-card]')]"
+        ".map((c) => c.dataset.card))")
+    assert shown == [[str(card) for card in final.hand(seat)] for seat in range(final.players)]

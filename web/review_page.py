@@ -71,6 +71,7 @@ class ReviewPage:
         self.kinds: list[str] | None = None  # who sat where in the reviewed game, to play on against the same
         self.history_open = False
         self.grading = False
+        self.seen_over: Game | None = None  # the last finished game looked at, so each is written once
         before = controller.on_change
 
         def changed() -> None:
@@ -98,8 +99,9 @@ class ReviewPage:
         if self.controller.series is None:
             return
         game = self.controller.game
-        if game.result is None:
+        if game.result is None or game is self.seen_over:
             return
+        self.seen_over = game
         try:
             text = game.record()
         except RecordError:

@@ -44,7 +44,7 @@
     ru: { example: "Дурак: разбор примера", record: "Дурак: запись партии", position: "Дурак: позиция",
           game: "Дурак: сыграть партию" },
   };
-  var frames = []; // [{frame, window}] of the iframes this loader made
+  var frames = []; // [{div, frame}]: the divs this loader filled and their iframes
 
   function kindOf(div) {
     for (var i = 0; i < KINDS.length; i++) {

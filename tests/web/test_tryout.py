@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from durak import Game, IllegalAction
+from durak import Game, IllegalAction, Rules
 from durak.record import Record, load_examples
 from web.i18n import LANGS, say
 from web.tryout import Tryout, odds
@@ -122,18 +122,16 @@ def test_the_odds_weigh_every_legal_move_in_slices() -> None:
     assert found["name"] == "Seat 0" and any(m["label"].startswith("Ramasser") for m in found["moves"])
 
 
-def test_nobody_to_act_is_refused_at_the_start() -> None:
-    game = RECORDS["podkidnoy-limit-take"].start()
-    for move in RECORDS["podkidnoy-limit-take"].moves:
-        game.apply(move.seat, move.action)
-    assert game.to_act is not None  # every example ends with somebody to act, so "try it" always starts
+def test_try_it_starts_at_every_step_of_every_example_and_not_once_the_game_is_over() -> None:
+    for example, record in RECORDS.items():
+        for step in range(len(record.moves) + 1):
+            assert Tryout(position_at(example, step), NAMES, "en").live, (example, step)
     with pytest.raises(ValueError, match="nobody is to act"):
         Tryout(_finished_position(), NAMES[:2], "en")
 
 
 def _finished_position() -> str:
-    """A game played to its end by taking every time, as a position."""
-    from durak import Rules
+    """A game played to its end with the first legal move every time, as a position."""
     game = Game.new(Rules(players=2), seed=3)
     while game.result is None:
         seat = game.to_act

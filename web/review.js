@@ -175,9 +175,9 @@ function draw(focusControl) {
     `<nav class="review-moves" aria-label="${escape(data.words.moves)}"><h3>${escape(data.words.moves)}</h3>` +
     `<ol class="move-list" data-testid="move-list">${moveListHtml()}</ol></nav></div></div>`;
   root.hidden = false;
-  root.querySelector(".move-list").scrollTop = scroll;
-  const current = root.querySelector('.move-list [aria-current="step"]');
-  if (current) current.scrollIntoView({ block: "nearest" });
+  const moves = root.querySelector(".move-list");
+  moves.scrollTop = scroll;
+  showInList(moves, moves.querySelector('[aria-current="step"]'));
   if (focusControl) {
     const again = root.querySelector(focusControl);
     (again && !again.disabled ? again : root.querySelector(".review")).focus({ preventScroll: true });
@@ -201,6 +201,17 @@ function refresh(newVerdicts) {
   if (keep) {
     const again = list.querySelector(keep);
     if (again) again.focus({ preventScroll: true });
+  }
+}
+
+// Keep the current move in view by scrolling the list alone (scrollIntoView would scroll the whole screen
+// away from the board on a phone, where the list is below it).
+function showInList(list, item) {
+  if (!item) return;
+  const top = item.offsetTop; // the list is positioned: offsets are inside it
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
   }
 }
 

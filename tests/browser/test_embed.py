@@ -366,3 +366,16 @@ def test_a_record_embed_is_replayed_by_the_engine_into_steppable_frames(page: Pa
         "() => [...document.querySelectorAll('[data-seat]')].map((s) => [...s.querySelectorAll('[data-card]')]"
         ".map((c) => c.dataset.card))")
     assert shown == [[str(card) for card in final.hand(seat)] for seat in range(final.players)]
+
+
+CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_an_embedded_example_meets_contrast_aa_in_both_themes(page: Page, site_server: str, theme: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 900})
+    page.goto(f"{site_server}embed.html?example=podkidnoy-limit-stop&step=4&lang=fr&theme={theme}")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    failures: list[str] = page.evaluate(CONTRAST_JS, "body")
+    assert failures == []
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"

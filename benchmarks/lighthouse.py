@@ -218,11 +218,12 @@ def start_server(root: Path) -> tuple[Any, str]:
 
 
 def http_errors(servers: list[Any], since: list[int]) -> list[str]:
-    """Responses of 400 or more the servers sent after the counts in since, but Lighthouse's source-map probes."""
+    """Responses of 400 or more the servers sent after the counts in since, but Lighthouse's source-map probes.
+    (server.responses holds (path, status, ...) tuples.)"""
     found = []
     for server, start in zip(servers, since, strict=True):
-        found += [f"{status} {path}" for path, status in server.responses[start:]
-                  if status >= 400 and not path.endswith(".map")]
+        found += [f"{entry[1]} {entry[0]}" for entry in server.responses[start:]
+                  if entry[1] >= 400 and not entry[0].endswith(".map")]
     return sorted(set(found))
 
 

@@ -379,3 +379,20 @@ def test_an_embedded_example_meets_contrast_aa_in_both_themes(page: Page, site_s
     failures: list[str] = page.evaluate(CONTRAST_JS, "body")
     assert failures == []
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
+
+
+def test_a_plain_iframe_sandboxed_to_scripts_and_its_own_origin_works(page: Page, host_url: str,
+                                                                      site_server: str) -> None:
+    """No loader: the iframe a host writes by hand, with the strictest sandbox an embed runs in."""
+    open_host(page, host_url)
+    page.evaluate("(src) => { const f = document.createElement('iframe'); f.src = src; f.title = 'Durak';"
+                  "f.setAttribute('sandbox', 'allow-scripts allow-same-origin');"
+                  "f.style.cssText = 'width:100%;height:440px;border:0'; document.querySelector('main').append(f); }",
+                  f"{site_server}embed.html?example=first-defence-five&lang=en")
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the sandboxed embed ready")
+    send(page, index, {"type": "durak:last"})  # unknown: ignored
+    send(page, index, {"type": "durak:goto", "step": 2})
+    wait_for(page, lambda: bool(received(page, index, "durak:step")), "its step")
+    assert received(page, index, "durak:step")[0]["data"]["step"] == 2
+    assert not received(page, index, "durak:error")

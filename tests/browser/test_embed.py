@@ -396,3 +396,25 @@ def test_a_plain_iframe_sandboxed_to_scripts_and_its_own_origin_works(page: Page
     wait_for(page, lambda: bool(received(page, index, "durak:step")), "its step")
     assert received(page, index, "durak:step")[0]["data"]["step"] == 2
     assert not received(page, index, "durak:error")
+
+
+def test_url_options_step_controls_try_theme_and_autoplay(page: Page, site_server: str) -> None:
+    example = "podkidnoy-limit-stop"
+    steps = len(frames_of(example, "fr"))
+    page.goto(f"{site_server}embed.html?example={example}&lang=fr&step=2&controls=0&try=0&theme=light&autoplay=300")
+    widget = page.locator(f'[data-example="{example}"]')
+    expect(widget).to_have_attribute("data-step", str(steps - 1), timeout=10_000)  # autoplay ran to the end
+    page.wait_for_timeout(700)
+    assert widget.get_attribute("data-step") == str(steps - 1), "autoplay stops at the last step"
+    assert page.locator(".ex-controls").is_hidden()
+    assert page.locator("[data-control=try]").is_hidden() and page.locator("[data-control=odds]").is_hidden()
+    assert page.evaluate("() => [document.documentElement.lang, document.body.dataset.theme]") == ["fr", "light"]
+
+    longer = "perevodnoy-transfer"
+    page.goto(f"{site_server}embed.html?example={longer}&autoplay=800")
+    page.locator(f'[data-example="{longer}"] .ex-board').click()  # the reader takes over: autoplay stops
+    step = int(page.locator(f'[data-example="{longer}"]').get_attribute("data-step") or "0")
+    page.wait_for_timeout(2000)
+    assert page.locator(f'[data-example="{longer}"]').get_attribute("data-step") == str(step)
+    assert step < len(frames_of(longer, "en")) - 1
+    assert page.locator("[data-control=next]").is_visible() and page.locator("[data-control=try]").is_visible()

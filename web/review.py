@@ -12,7 +12,7 @@ Pure Python, no browser import.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from typing import Any
 
 from durak import Event, Game, review
@@ -27,6 +27,8 @@ from .narration import TOLD
 
 #: Seconds of grading per slice: well under the 50 ms a browser counts as a long task.
 SLICE = 0.02
+#: Steps of frames built per main-thread task when a review opens.
+STEPS_PER_PIECE = 8
 #: The progress bar moves at most this often (seconds) between verdicts: each update redraws a little.
 PROGRESS_EVERY = 0.25
 #: The fields web/stepper.js fills in its messages.
@@ -123,13 +125,31 @@ class Session:
 
     def data(self, lang: str) -> dict[str, Any]:
         """Everything the review screen draws, JSON-safe, in ``lang``."""
+        pieces = self.data_in_pieces(lang)
+        while True:
+            try:
+                next(pieces)
+            except StopIteration as finished:
+                data: dict[str, Any] = finished.value
+                return data
+
+    def data_in_pieces(self, lang: str, steps_per_piece: int = STEPS_PER_PIECE
+                       ) -> Generator[None, None, dict[str, Any]]:
+        """``data(lang)`` built a few steps at a time, yielding in between: a long game's frames would make
+        one main-thread task of over 100 ms in the page."""
         names = self.seat_names(lang)
-        lines = [""]
-        for index, (seat, action) in enumerate(self.moves):
-            before = self.games[index]
-            events = before.copy().apply(seat, action)
-            lines.append(told(lang, events, names, self.seat, throw_in=bool(before.table)))
-        seen = [seen_frame(game, self.seat, said_text=line) for game, line in zip(self.games, lines, strict=True)]
+        seen, opened = [], []
+        for index, game in enumerate(self.games):
+            line = ""
+            if index:
+                before = self.games[index - 1]
+                seat, action = self.moves[index - 1]
+                line = told(lang, before.copy().apply(seat, action), names, self.seat, throw_in=bool(before.table))
+            seen.append(seen_frame(game, self.seat, said_text=line))
+            if self.finished:
+                opened.append(frame(game, said=line))
+            if index % steps_per_piece == steps_per_piece - 1:
+                yield
         data: dict[str, Any] = {
             "id": "review", "title": t(lang, "review.title"), "names": names, "seat": self.seat,
             "finished": self.finished, "steps": len(self.games), "seen": seen,
@@ -140,7 +160,7 @@ class Session:
             "labels": board_labels(lang), "words": words(lang, names[self.seat]),
         }
         if self.finished:
-            data["open"] = [frame(game, said=line) for game, line in zip(self.games, lines, strict=True)]
+            data["open"] = opened
         return data
 
     def verdicts(self, lang: str) -> list[dict[str, Any]]:

@@ -222,10 +222,25 @@ class ReviewPage:
         self.open(session)
 
     def open(self, session: Session) -> None:
+        """Show ``session`` and grade it: its frames are built in slices, then drawn, then graded."""
         if self.session is not None:
             self.session.stop()
         self.session = session
-        self.screens.open_review(json.dumps(session.data(self.lang)))
+        self.screens.spawn(self._show(session))
+
+    async def _show(self, session: Session) -> None:
+        pieces = session.data_in_pieces(self.lang)
+        while True:
+            try:
+                next(pieces)
+            except StopIteration as built:
+                data = built.value
+                break
+            await self.screens.sleep(0)
+        if session is not self.session:
+            return  # another review (or none) was asked for meanwhile
+        self.screens.open_review(json.dumps(data))
+        await self.screens.sleep(0)
         self.start_grading()
 
     def start_grading(self) -> None:

@@ -32,6 +32,8 @@ class FakeScreens:
         self.closed = 0
         self.step: int | None = 0
         self.answer = True
+        self.pending: list[Coroutine[Any, Any, None]] = []
+        self.running = False
 
     def open_review(self, data: str) -> None:
         self.reviews.append(json.loads(data))
@@ -64,7 +66,16 @@ class FakeScreens:
         return "https://example.org/durak/index.html"
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        asyncio.run(coro)  # the grading runs to its end at once (few worlds: see finished_table)
+        """Run the task to its end at once (few worlds: see finished_table); one spawned meanwhile runs after."""
+        self.pending.append(coro)
+        if self.running:
+            return
+        self.running = True
+        try:
+            while self.pending:
+                asyncio.run(self.pending.pop(0))
+        finally:
+            self.running = False
 
     async def sleep(self, seconds: float) -> None:
         return None

@@ -96,7 +96,7 @@ function listenToParent(run) {
   });
 }
 
-/** The URL-safe form of a position, as durak.record.url_safe writes it ("p1" + base64url of raw
+/** The URL-safe form of a position, as durak.links.url_safe writes it ("p1" + base64url of raw
  * deflate); compressed here without the preset dictionary, which the decoder does not need. */
 export async function urlSafePosition(position) {
   const stream = new Blob([position]).stream().pipeThrough(new CompressionStream("deflate-raw"));

@@ -418,3 +418,20 @@ def test_url_options_step_controls_try_theme_and_autoplay(page: Page, site_serve
     assert page.locator(f'[data-example="{longer}"]').get_attribute("data-step") == str(step)
     assert step < len(frames_of(longer, "en")) - 1
     assert page.locator("[data-control=next]").is_visible() and page.locator("[data-control=try]").is_visible()
+
+
+def test_an_embed_naming_no_known_example_says_so_in_its_language(page: Page, host_url: str,
+                                                                 page_errors: Any) -> None:
+    page_errors.allow(r"status of 404")  # the frames of an example that does not exist
+    open_host(page, host_url)
+    page.evaluate("() => { for (const [kind, value] of [['durakExample', 'no-such-example'], "
+                  "['durakPosition', 'p1AAAA']]) { const d = document.createElement('div'); d.dataset[kind] = value; "
+                  "d.dataset.lang = 'fr'; document.querySelector('main').append(d); } }")
+    for index, code in ((len(EMBEDS), "embed.unknown_example"), (len(EMBEDS) + 1, "embed.bad_link")):
+        wait_for(page, lambda i=index: bool(received(page, i, "durak:error")), f"embed {index}'s error",
+                 timeout_ms=60_000)
+        error = received(page, index, "durak:error")[0]["data"]
+        assert error["code"] == code
+        alert = embed_frame(page, index).locator("[role=alert]")
+        assert alert.inner_text() == error["reason"] and error["reason"]
+        assert not received(page, index, "durak:ready")

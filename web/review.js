@@ -184,23 +184,38 @@ function draw(focusControl) {
   }
 }
 
-// Grading news redraws only what it changes: the progress, the verdict of the step shown, the move list.
-function refresh(newVerdicts) {
+// Grading news changes only what it must: the progress, the verdict of the step shown, and the move-list
+// items it concerns, in place (an item rebuilt under the pointer would lose the click on it).
+function refresh(newVerdicts, turning) {
   const root = overlay("review");
   const panel = root.querySelector(".review");
   if (!panel) return draw(null);
   panel.dataset.graded = isComplete() ? "true" : "false";
   root.querySelector(".review-grading").innerHTML = gradingBar();
-  if (!newVerdicts) return;
-  root.querySelector(".review-verdict").innerHTML = verdictPanel();
-  const list = root.querySelector(".move-list");
-  const keep = list.contains(document.activeElement) ? focusSelector(document.activeElement) : null;
-  const scroll = list.scrollTop;
-  list.innerHTML = moveListHtml();
-  list.scrollTop = scroll;
-  if (keep) {
-    const again = list.querySelector(keep);
-    if (again) again.focus({ preventScroll: true });
+  const words = board.data.words;
+  const waiting = root.querySelector(".verdict-wait");
+  if (waiting) waiting.textContent = fill(words.grading, { percent: board.progress.percent });
+  for (const verdict of newVerdicts) {
+    const item = root.querySelector(`.move-list [data-move="${verdict.move}"]`);
+    if (!item) continue;
+    item.dataset.verdict = verdict.grade;
+    item.removeAttribute("data-pending");
+    item.insertAdjacentHTML("beforeend", gradeBadge(verdict, words));
+  }
+  if (turning.changed) {
+    for (const old of root.querySelectorAll(".move-list [data-turning]")) {
+      old.removeAttribute("data-turning");
+      for (const mark of old.querySelectorAll(".turning-mark")) mark.remove();
+    }
+    const item = turning.move === null ? null : root.querySelector(`.move-list [data-move="${turning.move}"]`);
+    if (item) {
+      item.dataset.turning = "true";
+      item.insertAdjacentHTML("beforeend", `<span class="turning-mark">${escape(words.turning_point)}</span>`);
+    }
+  }
+  const shown = board.step - 1;
+  if (newVerdicts.some((verdict) => verdict.move === shown) || (turning.changed && [turning.move, turning.before].includes(shown))) {
+    root.querySelector(".review-verdict").innerHTML = verdictPanel();
   }
 }
 
@@ -346,9 +361,9 @@ window.durakReviewUI = {
     if (!board) return;
     const { verdicts, progress } = JSON.parse(json);
     for (const verdict of verdicts) board.verdicts.set(verdict.move, verdict);
-    const turned = !board.progress || board.progress.turning !== progress.turning;
+    const before = board.progress ? board.progress.turning : null;
     board.progress = progress;
-    refresh(verdicts.length > 0 || turned);
+    refresh(verdicts, { changed: before !== progress.turning, move: progress.turning, before });
   },
   close() {
     board = null;

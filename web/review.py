@@ -61,8 +61,9 @@ def board_labels(lang: str) -> dict[str, Any]:
     }
 
 
-def told(lang: str, events: list[Event], names: list[str], me: int, *, throw_in: bool = False) -> str:
-    """What one move did, as ``me`` saw it (another seat's draws stay face down; ``me`` is "you")."""
+def told(lang: str, events: list[Event], names: list[str], me: int | None, *, throw_in: bool = False) -> str:
+    """What one move did, as ``me`` saw it (another seat's draws stay face down; ``me`` is "you"; None: a
+    spectator, who sees no draw)."""
     lines = []
     for event in events:
         message = narrate(event, me, throw_in=throw_in) if event.kind in TOLD else None
@@ -106,6 +107,7 @@ class Session:
             raise ValueError(f"seat {seat} is not at this {players}-player table")
         self.seat = seat
         self.names = list(names) if names else [record.header.get(f"Player{s}", "") for s in range(players)]
+        self.you = seat if names else None  # the table names the reviewer "you"; a record from elsewhere does not
         self.moves = [(move.seat, move.action) for move in record.moves]
         self.games = list(record.frames())
         self.finished = self.games[-1].result is not None
@@ -144,7 +146,7 @@ class Session:
             if index:
                 before = self.games[index - 1]
                 seat, action = self.moves[index - 1]
-                line = told(lang, before.copy().apply(seat, action), names, self.seat, throw_in=bool(before.table))
+                line = told(lang, before.copy().apply(seat, action), names, self.you, throw_in=bool(before.table))
             seen.append(seen_frame(game, self.seat, said_text=line))
             if self.finished:
                 opened.append(frame(game, said=line))

@@ -335,6 +335,15 @@ function closeDialogs() {
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
 }
 
+// While a screen is open, the table behind it is inert: Tab stays in the screen, as aria-modal says.
+function backgroundInert() {
+  const open = !overlay("review").hidden || !overlay("history").hidden;
+  for (const id of ["app", "over", "cover"]) {
+    const element = document.getElementById(id);
+    if (element) element.inert = open;
+  }
+}
+
 let opener = null; // the element that had focus before a screen opened, to give it back
 
 function remember() {
@@ -356,6 +365,7 @@ window.durakReviewUI = {
     overlay("history").hidden = true;
     board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null };
     draw(".review");
+    backgroundInert();
   },
   update(json) {
     if (!board) return;
@@ -370,6 +380,7 @@ window.durakReviewUI = {
     const root = overlay("review");
     root.hidden = true;
     root.innerHTML = "";
+    backgroundInert();
     if (!overlay("history").hidden) {
       const first = overlay("history").querySelector("button");
       if (first) first.focus({ preventScroll: true });
@@ -380,6 +391,7 @@ window.durakReviewUI = {
     if (!html) {
       root.hidden = true;
       root.innerHTML = "";
+      backgroundInert();
       giveBack();
       return;
     }
@@ -389,6 +401,7 @@ window.durakReviewUI = {
     const keep = wasOpen ? focusSelector(document.activeElement) : null;
     root.innerHTML = html;
     root.hidden = false;
+    backgroundInert();
     const again = keep && root.querySelector(keep);
     (again && !again.disabled ? again : root.querySelector("h2 + button, button")).focus({ preventScroll: true });
   },

@@ -7,6 +7,8 @@ written into its loader tag. Its script keeps every message it receives in `wind
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -435,3 +437,34 @@ def test_an_embed_naming_no_known_example_says_so_in_its_language(page: Page, ho
         alert = embed_frame(page, index).locator("[role=alert]")
         assert alert.inner_text() == error["reason"] and error["reason"]
         assert not received(page, index, "durak:ready")
+
+
+def test_the_content_security_policy_docs_embed_md_names_is_enough(page: Page, site_server: str,
+                                                                  tmp_path: Path) -> None:
+    """A host page allowing only the Durak site in script-src and frame-src (its own test script by hash,
+    no inline style allowed): the loader runs, the frame loads, sizes itself and steps."""
+    text = (FIXTURES / "embed_host_csp.html").read_text(encoding="utf-8")
+    harness = re.search(r"<script>(.*?)</script>", text, re.S)
+    assert harness
+    digest = base64.b64encode(hashlib.sha256(harness[1].encode()).digest()).decode()
+    origin = site_server.rstrip("/")
+    text = (text.replace("__HARNESS_HASH__", f"'sha256-{digest}'").replace("__SITE_ORIGIN__", origin)
+            .replace("__SITE__", site_server))
+    (tmp_path / "index.html").write_text(text, encoding="utf-8")
+    violations: list[str] = []
+    page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text
+            else None)
+    host, host_url = serve.start_in_background(port=0, root=tmp_path)
+    try:
+        page.goto(host_url)
+        wait_for(page, lambda: bool(received(page, 0, "durak:ready")), "the embed ready under the CSP")
+        wait_for(page, lambda: bool(received(page, 0, "durak:resize")), "its size")
+        height = received(page, 0, "durak:resize")[-1]["data"]["height"]
+        wait_for(page, lambda: abs(page.locator("iframe").bounding_box()["height"] - height) < 1.5,  # type: ignore[index]
+                 "the iframe sized under the CSP")
+        send(page, 0, {"type": "durak:next"})
+        wait_for(page, lambda: bool(received(page, 0, "durak:step")), "a step")
+    finally:
+        host.shutdown()
+        host.server_close()
+    assert violations == []

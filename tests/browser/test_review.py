@@ -18,6 +18,7 @@ from durak.record import parse_record, url_safe
 from web.i18n import t
 
 from .helpers import ROOT, TURN_JS, click_a_move
+from .test_a11y import serious
 
 ARTIFACTS = ROOT / "artifacts"
 GRADING_TIMEOUT_MS = 240_000  # a whole game graded in the page; the machine is shared
@@ -181,6 +182,7 @@ def test_a_shared_link_of_an_unfinished_game_shows_only_what_the_reviewer_knew_i
     for key in ("review.btn_close", "review.moves", "review.btn_play_on", "review.btn_download", "review.deal"):
         assert t("en", key) not in words, f"English {t('en', key)!r} on a French page"
     expect(panel).to_have_attribute("data-graded", "true", timeout=GRADING_TIMEOUT_MS)
+    assert serious(page) == []
     shot(page, "review-phone-fr")
 
 
@@ -202,6 +204,7 @@ def test_a_damaged_history_file_is_refused_and_the_games_are_kept(
     page.click(".tools [data-action=history]")
     history = page.locator("[data-testid=history]")
     expect(history.locator("[data-game]")).to_have_count(1)
+    assert serious(page) == []
     damaged = tmp_path / "history.json"
     damaged.write_text(kept.text().replace('"result":"', '"result":"x'), encoding="utf-8")
     page.set_input_files("[data-action=import-history]", str(damaged))

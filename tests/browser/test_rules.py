@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from durak import Game, IllegalAction
 from durak.record import Record, load_examples
@@ -92,14 +92,26 @@ def test_every_example_steps_to_its_end_showing_the_engine_state(page: Page, lan
             check_step(example, games[-2], len(games) - 2, lang, record)
 
 
-def test_every_example_steps_with_pyodide_blocked(page: Page, page_errors: PageErrors) -> None:
-    """The engine boots in idle time here (no ?engine=on-demand) and fails: stepping never notices."""
+@pytest.fixture
+def blocked_page(browser: Browser, base_url: str, page_errors: PageErrors) -> Iterator[Page]:
+    """A page whose requests for Pyodide's files fail. Service workers are blocked in its context, so every
+    request meets the route (a worker's cache would answer first)."""
     page_errors.allow(r"pyodide|Failed to load resource|net::ERR_FAILED|dynamically imported module|PythonError")
 
     def refuse(route: Route) -> None:
         route.abort()
 
-    page.route("**/web/vendor/pyodide/**", refuse)
+    context = browser.new_context(base_url=base_url, service_workers="block", viewport={"width": 1280, "height": 800})
+    context.route("**/web/vendor/pyodide/**", refuse)
+    page = context.new_page()
+    page_errors.watch(page)
+    yield page
+    context.close()
+
+
+def test_every_example_steps_with_pyodide_blocked(blocked_page: Page) -> None:
+    """The engine boots in idle time here (no ?engine=on-demand) and fails: stepping never notices."""
+    page = blocked_page
     lang = LANGS[-1]
     for game_name, ids in PAGES.items():
         open_rules(page, lang, game_name, query="")

@@ -29,7 +29,9 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
-MOVES_JS = "() => [...document.querySelectorAll('[data-testid=move-list] [data-move]')].map(e => e.textContent)"
+#: The move list as [seat, action in words] (the seats' names differ between a table game and a file).
+MOVES_JS = """() => [...document.querySelectorAll('[data-testid=move-list] [data-move]')].map(e =>
+  [Number(e.dataset.seat), e.querySelector('.move-text').textContent.split(': ').slice(1).join(': ')])"""
 
 
 def shot(page: Page, name: str) -> None:

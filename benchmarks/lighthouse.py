@@ -17,11 +17,14 @@ Runs are interleaved (run 1 of every page and preset, then run 2, ...) so each c
 spread of machine load; the 1-minute load average and Lighthouse's own CPU benchmark index are
 printed beside the figures (a busy machine lowers the index and stretches every simulated time).
 Lighthouse's default throttling is simulated ("Lantern": the page loads at full speed, then the
-metrics are computed for slow 4G and a 4x slower CPU on mobile, 40 ms RTT on desktop), so
-figures vary between runs: the table shows median (min-max).
+metrics are computed for slow 4G and a 4x slower CPU on mobile, 40 ms RTT and no CPU slowdown on
+desktop), so figures vary between runs: the table shows median (min-max).
 
 Every request in each report must go to the two loopback origins (or be data:/blob:); any other is
-printed and makes the exit status 1, as does a run Lighthouse could not finish.
+printed and makes the exit status 1, as does a run Lighthouse could not finish. A run that failed on
+one of Lighthouse's 1-second DevTools timeouts (a main thread busy for longer on a loaded machine) is
+repeated, up to RETRIES times, and counted; HTTP errors the servers sent during a run are listed
+(but Lighthouse's own source-map probes).
 """
 
 from __future__ import annotations

@@ -113,6 +113,16 @@ function gradingBar() {
     `<p class="grading-text">${escape(text)}</p>${button}</div>`;
 }
 
+// Whose moves are graded: any seat of a finished game (an unfinished one only lists the reviewer's).
+function seatPicker() {
+  const { data } = board;
+  if (data.seats.length < 2) return "";
+  const options = data.seats.map((seat) =>
+    `<option value="${seat}"${seat === data.seat ? " selected" : ""}>${escape(data.names[seat])}</option>`).join("");
+  return `<label class="review-seat"><span>${escape(data.words.seat)}</span>` +
+    `<select class="select" data-review-seat>${options}</select></label>`;
+}
+
 function controls() {
   const { data, step } = board;
   const labels = data.labels.ui;
@@ -163,7 +173,7 @@ function draw(focusControl) {
     `<div class="panel wide review" data-testid="review" data-step="${step}" data-steps="${data.steps}" ` +
     `data-graded="${isComplete() ? "true" : "false"}" data-open="${board.open ? "true" : "false"}" role="dialog" aria-modal="true" ` +
     `aria-labelledby="review-title" tabindex="-1">` +
-    `<div class="panel-head"><h2 id="review-title">${escape(data.title)}</h2>` +
+    `<div class="panel-head"><h2 id="review-title">${escape(data.title)}</h2>${seatPicker()}` +
     `<button type="button" class="btn ghost" data-action="close-review">${escape(data.words.btn_close)}</button></div>` +
     `${note}<div class="review-grading" aria-live="polite">${gradingBar()}</div>` +
     `<div class="review-body"><div class="review-main">` +
@@ -415,6 +425,10 @@ window.durakReviewUI = {
 overlay("history");
 overlay("review").addEventListener("click", onReviewClick);
 overlay("review").addEventListener("keydown", onReviewKey);
+overlay("review").addEventListener("change", (event) => {
+  const picker = event.target.closest && event.target.closest("[data-review-seat]");
+  if (picker && engine()) engine().reviewSeat(Number(picker.value));
+});
 overlay("history").addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
   const close = overlay("history").querySelector('[data-action="close-history"]');

@@ -99,7 +99,7 @@ class Session:
     """One review: a record, the seat whose moves are graded, the seats' names, and the grading."""
 
     def __init__(self, record: Record, seat: int = 0, names: list[str] | None = None, *,
-                 worlds: int = review.WORLDS) -> None:
+                 you: int | None = None, worlds: int = review.WORLDS) -> None:
         self.record = record
         start = record.start()
         players = start.players
@@ -107,7 +107,7 @@ class Session:
             raise ValueError(f"seat {seat} is not at this {players}-player table")
         self.seat = seat
         self.names = list(names) if names else [record.header.get(f"Player{s}", "") for s in range(players)]
-        self.you = seat if names else None  # the table names the reviewer "you"; a record from elsewhere does not
+        self.you = you  # the seat the names call "you" (the table's player); None for a record from elsewhere
         self.moves = [(move.seat, move.action) for move in record.moves]
         self.games = list(record.frames())
         self.finished = self.games[-1].result is not None
@@ -116,10 +116,17 @@ class Session:
         self.stopped = False
 
     @classmethod
-    def from_text(cls, text: str, seat: int = 0, names: list[str] | None = None, *,
+    def from_text(cls, text: str, seat: int = 0, names: list[str] | None = None, *, you: int | None = None,
                   worlds: int = review.WORLDS) -> Session:
         """A review of a record's text; ``RecordError`` if it does not read or replay."""
-        return cls(parse_record(text), seat, names, worlds=worlds)
+        return cls(parse_record(text), seat, names, you=you, worlds=worlds)
+
+    def for_seat(self, seat: int) -> Session:
+        """The same game reviewed for another seat: only once it is over (before, that seat's knowledge
+        is not the reviewer's to see)."""
+        if not self.finished and seat != self.seat:
+            raise ValueError("an unfinished game is reviewed only for the seat that played it here")
+        return Session(self.record, seat, self.names, you=self.you, worlds=self.grader.worlds)
 
     # ------------------------------------------------------------------ what the page shows
     def seat_names(self, lang: str) -> list[str]:
@@ -154,6 +161,7 @@ class Session:
                 yield
         data: dict[str, Any] = {
             "id": "review", "title": t(lang, "review.title"), "names": names, "seat": self.seat,
+            "seats": list(range(len(names))) if self.finished else [self.seat],
             "finished": self.finished, "steps": len(self.games), "seen": seen,
             "moves": [{"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
                                                               action=action_text(lang, str(action)))}
@@ -230,7 +238,7 @@ def _percent(chance: float, proven: bool) -> str:
 
 
 #: The screen's own words (review.js fills the {fields}).
-WORD_KEYS = ("review.title", "review.btn_close", "review.graded", "review.btn_stop", "review.btn_resume",
+WORD_KEYS = ("review.title", "review.btn_close", "review.seat", "review.graded", "review.btn_stop", "review.btn_resume",
              "review.open_hands", "review.moves", "review.deal", "review.turning_point", "review.proven_note",
              "review.btn_download", "review.btn_copy", "review.copied", "review.btn_play_on", "review.play_on_done",
              "review.grade_good", "review.grade_inaccuracy", "review.grade_mistake", "review.grade_blunder")

@@ -184,15 +184,15 @@ class ReviewPage:
             return
         settings = controller.settings
         self.kinds = list(settings.seats)
-        self.open(Session.from_text(controller.game.record(), settings.humans[0], controller.names,
-                                    worlds=self.worlds))
+        seat = settings.humans[0]
+        self.open(Session.from_text(controller.game.record(), seat, controller.names, you=seat, worlds=self.worlds))
 
     def review_entry(self, game_id: str) -> None:
         entry = self.history.find(game_id)
         if entry is None or entry.record is None:
             return
         self.kinds = list(entry.levels)
-        self.open_record(entry.record, entry.seat, self.names_for(entry.levels, entry.seat))
+        self.open_record(entry.record, entry.seat, self.names_for(entry.levels, entry.seat), you=entry.seat)
 
     def names_for(self, kinds: list[str] | tuple[str, ...], seat: int) -> list[str]:
         """"You" for the reviewer, "Bot 1", "Bot 2" for the AIs, "Player 3" for other people."""
@@ -212,12 +212,22 @@ class ReviewPage:
         self.kinds = None
         self.open_record(_record_text(text), 0, None)
 
-    def open_record(self, text: str, seat: int, names: list[str] | None) -> None:
+    def open_record(self, text: str, seat: int, names: list[str] | None, you: int | None = None) -> None:
         try:
-            session = Session.from_text(text, seat, names, worlds=self.worlds)
+            session = Session.from_text(text, seat, names, you=you, worlds=self.worlds)
         except (CodedError, ValueError) as error:
             reason = say(self.lang, error.message) if isinstance(error, CodedError) else str(error)
             self.notify(t(self.lang, "review.bad_record", reason=reason))
+            return
+        self.open(session)
+
+    def review_seat(self, seat: int) -> None:
+        """Grade another seat's moves of the game on show (a finished game only)."""
+        if self.session is None or seat == self.session.seat:
+            return
+        try:
+            session = self.session.for_seat(seat)
+        except ValueError:
             return
         self.open(session)
 
@@ -376,6 +386,7 @@ def attach(controller: Controller, store: Store, notify: Callable[[str], None]) 
     bridge = window.Object.new()
     bridge.openText = create_proxy(lambda text: page.open_text(str(text)))
     bridge.importText = create_proxy(lambda text: page.import_text(str(text)))
+    bridge.reviewSeat = create_proxy(lambda seat: page.review_seat(int(seat)))
     window.durakReview = bridge
     for control in document.querySelectorAll('[data-action="history"], [data-action="open-record"]'):
         control.disabled = False  # Python is up: the screens can open

@@ -218,3 +218,11 @@ def test_the_play_on_snapshot_restores_at_the_table() -> None:
     start.apply(record.moves[0].seat, parse_action(str(record.moves[0].action)))
     controller.restore(play_on_snapshot(start, 0, ["human", "easy"]))
     assert controller.game.history == [(record.moves[0].seat, record.moves[0].action)]
+
+
+def test_the_seat_picker_grades_another_seat_of_a_finished_game() -> None:
+    controller, _, reviews, screens, _ = finished_table()
+    reviews.on_action("review")
+    reviews.review_seat(1)
+    assert screens.reviews[-1]["seat"] == 1 and reviews.session is not None and reviews.session.seat == 1
+    assert screens.reviews[-1]["names"] == controller.names

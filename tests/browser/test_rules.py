@@ -22,7 +22,7 @@ from web.i18n import LANGS, translate_comment
 from web.narration import refusal
 
 from .conftest import PageErrors
-from .helpers import CONTROLLED_JS, ROOT, build_rules, serve
+from .helpers import CONTROLLED_JS, ROOT, build_rules, rebuild, serve
 
 RECORDS: dict[str, Record] = load_examples(ROOT / "rules" / "examples")
 PAGES = {game: sorted(i for i, page in build_rules.EXAMPLE_PAGES.items() if page == game) for game in build_rules.GAMES}
@@ -288,6 +288,7 @@ def subpath_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> I
 
 
 def test_a_rules_page_works_offline_after_one_visit_from_a_sub_path(context: BrowserContext, subpath_url: str) -> None:
+    rebuild()  # the worker installs only if every file still has the hash sw.js names (others edit files too)
     page = context.new_page()
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))

@@ -39,6 +39,12 @@ class Scene:
     series: dict[str, Any] | None = None  # {"losses": [...], "first_out": [...], "games": n}
     message: str = ""  # a one-line notice (illegal action, ...)
     you: int | None = None  # the one local human's seat (messages say "you"); None in pass-and-play
+    statuses: list[str] = field(default_factory=list)  # online tables: "connected" | "away" | "ai" per seat
+    said: dict[int, str] = field(default_factory=dict)  # the last quick message of each seat
+    timer: dict[str, Any] | None = None  # {"seat", "seconds"}: whose turn clock runs
+    deal_check: str | None = None  # a friend's page at the end: "verified" | "mismatch"
+    guest: bool = False  # a friend's page: the host deals the next game
+    stale: bool = False  # the host is out of reach: this position may be out of date
 
 
 # ---------------------------------------------------------------------------- cards

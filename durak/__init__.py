@@ -7,6 +7,7 @@ from .actions import Action, NotationError, parse_action
 from .cards import Card, CardError, parse_card
 from .events import Event
 from .game import Game, IllegalAction, Result
+from .record import Move, Record, RecordError, from_url_safe, parse_record, url_safe
 from .rules import Rules, RulesError
 from .scenario import ScenarioError
 from .state import SaveError
@@ -18,12 +19,18 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "Move",
     "NotationError",
+    "Record",
+    "RecordError",
     "Result",
     "Rules",
     "RulesError",
     "SaveError",
     "ScenarioError",
+    "from_url_safe",
     "parse_action",
     "parse_card",
+    "parse_record",
+    "url_safe",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import CARDS, Card, CardError, parse_card
+from .messages import CodedError
 
 ATTACK = "attack"
 DEFEND = "defend"
@@ -21,8 +22,10 @@ KINDS = (ATTACK, DEFEND, TRANSFER, TAKE, PASS, EXCHANGE)
 _CARD_COUNT = {ATTACK: (1, 5), DEFEND: (2, 2), TRANSFER: (1, 1), TAKE: (0, 0), PASS: (0, 0), EXCHANGE: (0, 0)}
 
 
-class NotationError(ValueError):
-    """An action's text could not be read."""
+class NotationError(CodedError):
+    """An action's text could not be read (code ``notation.<reason>``, the text given as ``given``)."""
+
+    default_code = "notation"
 
 
 class Action(NamedTuple):
@@ -67,23 +70,28 @@ def parse_action(text: object) -> Action:
     if isinstance(text, Action):
         text = str(text)
     if not isinstance(text, str):
-        raise NotationError(f"not an action: {text!r} (expected text such as 'attack 8H')")
+        raise NotationError(f"not an action: {text!r} (expected text such as 'attack 8H')", "notation.not_text",
+                            given=repr(text))
     words = text.split()
     if not words:
-        raise NotationError("not an action: empty text")
+        raise NotationError("not an action: empty text", "notation.empty")
     kind = words[0].lower()
     if kind not in _CARD_COUNT:
-        raise NotationError(f"not an action: {text!r} (unknown kind {words[0]!r}; use {', '.join(KINDS)})")
+        raise NotationError(f"not an action: {text!r} (unknown kind {words[0]!r}; use {', '.join(KINDS)})",
+                            "notation.kind", given=repr(text), kind=repr(words[0]))
     try:
         cards = tuple(parse_card(w) for w in words[1:])
     except CardError as error:
-        raise NotationError(f"not an action: {text!r}: {error}") from None
+        raise NotationError(f"not an action: {text!r}: {error}", "notation.card", given=repr(text),
+                            cause=[error.code, dict(error.params)]) from None
     low, high = _CARD_COUNT[kind]
     if not low <= len(cards) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
-        raise NotationError(f"not an action: {text!r} ({kind} takes {wanted} card(s), got {len(cards)})")
+        raise NotationError(f"not an action: {text!r} ({kind} takes {wanted} card(s), got {len(cards)})",
+                            "notation.card_count", given=repr(text), kind=kind, wanted=wanted, got=len(cards))
     if len(set(cards)) != len(cards):
-        raise NotationError(f"not an action: {text!r} (a card is named twice)")
+        raise NotationError(f"not an action: {text!r} (a card is named twice)", "notation.card_twice",
+                            given=repr(text))
     if kind == ATTACK:
         cards = tuple(sorted(cards))  # an attack is a set of cards: one canonical order
     return make(kind, cards)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from .messages import CodedError
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = range(2, 15)  # 2 .. 10, J=11, Q=12, K=13, A=14
@@ -16,8 +18,10 @@ _RANK_BY_NAME = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
 DECK_LOWEST_RANK = {24: 9, 36: 6, 52: 2}
 
 
-class CardError(ValueError):
-    """A card's notation could not be read."""
+class CardError(CodedError):
+    """A card's notation could not be read (code ``card.<reason>``, the text given as ``given``)."""
+
+    default_code = "card"
 
 
 class Card(int):
@@ -67,23 +71,27 @@ def parse_card(text: object) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"not a card: {text!r} (expected text such as '8H' or '10♥')")
+        raise CardError(f"not a card: {text!r} (expected text such as '8H' or '10♥')", "card.not_text",
+                        given=repr(text))
     raw = text.strip().upper()
     if len(raw) < 2:
-        raise CardError(f"not a card: {text!r} (expected rank then suit, such as '8H' or '10♥')")
+        raise CardError(f"not a card: {text!r} (expected rank then suit, such as '8H' or '10♥')", "card.too_short",
+                        given=repr(text))
     rank_text, suit_text = raw[:-1], raw[-1]
     if suit_text in SUIT_SYMBOLS:
         suit_index = SUIT_SYMBOLS.index(suit_text)
     elif suit_text in SUITS:
         suit_index = SUITS.index(suit_text)
     else:
-        raise CardError(f"not a card: {text!r} (unknown suit {suit_text!r}; use S H D C or ♠ ♥ ♦ ♣)")
+        raise CardError(f"not a card: {text!r} (unknown suit {suit_text!r}; use S H D C or ♠ ♥ ♦ ♣)", "card.suit",
+                        given=repr(text), suit=repr(suit_text))
     if rank_text in _RANK_BY_NAME:
         rank = _RANK_BY_NAME[rank_text]
     elif rank_text.isdigit() and 2 <= int(rank_text) <= 10:
         rank = int(rank_text)
     else:
-        raise CardError(f"not a card: {text!r} (unknown rank {rank_text!r}; use 2-10, T, J, Q, K, A)")
+        raise CardError(f"not a card: {text!r} (unknown rank {rank_text!r}; use 2-10, T, J, Q, K, A)", "card.rank",
+                        given=repr(text), rank=repr(rank_text))
     return CARDS[(rank - 2) * 4 + suit_index]
 
 
@@ -94,7 +102,7 @@ def parse_cards(items: Iterable[object]) -> list[Card]:
 def deck(size: int) -> list[Card]:
     """The cards of a 24-, 36- or 52-card deck, lowest first."""
     if size not in DECK_LOWEST_RANK:
-        raise ValueError(f"no {size}-card deck: choose 24, 36 or 52")
+        raise CardError(f"no {size}-card deck: choose 24, 36 or 52", "card.deck", size=size)
     return list(CARDS[(DECK_LOWEST_RANK[size] - 2) * 4 :])
 
 

@@ -1,6 +1,8 @@
-"""Why an action is refused, in words a player understands.
+"""Why an action is refused: a coded ``Message`` (code, params, English sentence) a player understands.
 
 Only called once ``legal_actions`` has said no, so it may be slow; it never decides legality itself.
+Every code is ``illegal.<reason>`` with the refused action as ``action`` (notation) beside the reason's
+own params, so a page says the same in its language (web/i18n.py renders them from the catalogues).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .actions import ATTACK, DEFEND, EXCHANGE, PASS, TAKE, TRANSFER, Action
 from .cards import DECK_LOWEST_RANK, Card, beats, rank_name
+from .messages import Message, ParamValue
 
 if TYPE_CHECKING:
     from .game import Game
@@ -16,20 +19,29 @@ if TYPE_CHECKING:
 _BEAT_RULE = "a non-trump is beaten by a higher card of its suit or by any trump"
 _TRUMP_RULE = "a trump is beaten only by a higher trump"
 
+Reason = tuple[str, str, dict[str, ParamValue]]  # code, English reason, params
 
-def explain(game: Game, seat: int, action: Action) -> str:
+
+def explain(game: Game, seat: int, action: Action) -> Message:
     """The message of the ``IllegalAction`` raised for ``action`` by ``seat``."""
-    head = f"cannot {_described(action)}"
     missing = [c for c in action.cards if c not in game.hands[seat]]
     if action.kind == DEFEND:
         missing = [c for c in action.cards[1:] if c not in game.hands[seat]]
     if missing and action.kind in (ATTACK, DEFEND, TRANSFER):
-        return f"{head}: seat {seat} does not hold {_names(missing)}"
-    reason = _REASONS[action.kind](game, seat, action)
-    return f"{head}: {reason}"
+        reason: Reason = ("not_holding", f"seat {seat} does not hold {_names(missing)}",
+                          {"seat": seat, "cards": [str(c) for c in missing]})
+    else:
+        reason = _REASONS[action.kind](game, seat, action)
+    return refusal(action, *reason)
 
 
-def _described(action: Action) -> str:
+def refusal(action: Action, code: str, reason: str, params: dict[str, ParamValue]) -> Message:
+    """``cannot <action>: <reason>`` as the message ``illegal.<code>``."""
+    return Message(f"illegal.{code}", {"action": str(action), **params}, f"cannot {described(action)}: {reason}")
+
+
+def described(action: Action) -> str:
+    """The action in words: ``beat 8♥ with 9♥``, ``attack 8♥ 8♦``, ``take``."""
     if action.kind == DEFEND:
         return f"beat {action.cards[0].symbol} with {action.cards[1].symbol}"
     if action.cards:
@@ -41,101 +53,117 @@ def _names(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
-def _phase(game: Game, seat: int) -> str:
+def _attack_cards(n: int) -> str:
+    return f"{n} attack card" if n == 1 else f"{n} attack cards"
+
+
+def _phase(game: Game, seat: int) -> Reason:
     """What ``seat`` is expected to do now, for messages about the wrong kind of action."""
     if not game.attacks:
-        return "the round has not started: the attacker must lead a card"
+        return "phase_open", "the round has not started: the attacker must lead a card", {}
     if seat == game.defender and not game.taking:
-        return "the defender must beat, take" + (" or transfer" if game.rules.variant == "perevodnoy" else "")
-    return "an attacker may only throw in a card or pass"
+        if game.rules.variant == "perevodnoy":
+            return "phase_defend_transfer", "the defender must beat, take or transfer", {}
+        return "phase_defend", "the defender must beat or take", {}
+    return "phase_throw_in", "an attacker may only throw in a card or pass", {}
 
 
-def _attack_reason(game: Game, seat: int, action: Action) -> str:
+def _attack_reason(game: Game, seat: int, action: Action) -> Reason:
     cards = action.cards
     defender = game.defender
     assert defender is not None
     if game.rules.variant == "prostoy":
         if game.attacks:
-            return "nothing is ever added to a Prostoy attack"
+            return "prostoy_no_throw_in", "nothing is ever added to a Prostoy attack", {}
         size = len(cards)
         if size not in (1, 3, 5):
-            return f"a Prostoy attack has 1, 3 or 5 cards, not {size}"
-        if size > len(game.hands[defender]):
-            return f"the defender holds only {len(game.hands[defender])} card(s)"
-        return ("3 cards must be a pair plus a free card" if size == 3
-                else "5 cards must be two pairs of different ranks plus a free card, or four of a kind plus one")
+            return "prostoy_size", f"a Prostoy attack has 1, 3 or 5 cards, not {size}", {"size": size}
+        held = len(game.hands[defender])
+        if size > held:
+            return ("defender_holds", f"the defender holds only {held} card" + ("" if held == 1 else "s"),
+                    {"n": held})
+        if size == 3:
+            return "prostoy_three", "3 cards must be a pair plus a free card", {}
+        return ("prostoy_five", "5 cards must be two pairs of different ranks plus a free card, or four of a kind "
+                "plus one", {})
     if seat == game.defender and game.attacks and not game.taking:
-        return "the defender cannot attack his own round"
+        return "defender_attacks", "the defender cannot attack his own round", {}
     if not game.attacks:
         if len({c.rank for c in cards}) > 1:
-            return "an opening attack of several cards must be of one rank"
-        return f"this round allows at most {game.limit} attack card(s)"
+            return "opening_one_rank", "an opening attack of several cards must be of one rank", {}
+        return "opening_limit", f"this round allows at most {_attack_cards(game.limit)}", {"n": game.limit}
     if len(cards) > 1:
-        return "throw-ins are added one card at a time"
+        return "one_at_a_time", "throw-ins are added one card at a time", {}
     if None in game.defences and not game.taking and seat != game.defender:
-        return "the defender must answer first"
+        return "defender_first", "the defender must answer first", {}
     if len(game.attacks) >= game.limit:
-        return f"the limit of {game.limit} attack card(s) for this round is reached"
+        return ("limit_reached", f"the limit of {_attack_cards(game.limit)} for this round is reached",
+                {"n": game.limit})
     ranks = {c.rank for c in game.attacks} | {d.rank for d in game.defences if d is not None}
     if cards[0].rank not in ranks:
-        return f"no {rank_name(cards[0].rank)} is on the table"
+        return "rank_not_on_table", f"no {rank_name(cards[0].rank)} is on the table", {"rank": cards[0].rank}
     return _phase(game, seat)
 
 
-def _defend_reason(game: Game, seat: int, action: Action) -> str:
+def _defend_reason(game: Game, seat: int, action: Action) -> Reason:
     attack, defence = action.cards
     if seat != game.defender:
-        return f"seat {seat} is not the defender"
+        return "not_defender", f"seat {seat} is not the defender", {"seat": seat}
     if attack not in game.attacks:
-        return f"{attack.symbol} is not an attack card on the table"
+        return "not_an_attack", f"{attack.symbol} is not an attack card on the table", {"card": str(attack)}
     if game.defences[game.attacks.index(attack)] is not None:
-        return f"{attack.symbol} is already beaten"
+        return "already_beaten", f"{attack.symbol} is already beaten", {"card": str(attack)}
     if game.taking:
-        return "the defender has already declared take"
+        return "take_declared", "the defender has already declared take", {}
     if not beats(defence, attack, game.trump_index):
-        return _TRUMP_RULE if attack & 3 == game.trump_index else _BEAT_RULE
+        if attack & 3 == game.trump_index:
+            return "trump_rule", _TRUMP_RULE, {}
+        return "beat_rule", _BEAT_RULE, {}
     return _phase(game, seat)
 
 
-def _transfer_reason(game: Game, seat: int, action: Action) -> str:
+def _transfer_reason(game: Game, seat: int, action: Action) -> Reason:
     if game.rules.variant != "perevodnoy":
-        return "transfers belong to Perevodnoy"
+        return "transfer_variant", "transfers belong to Perevodnoy", {}
     if seat != game.defender or not game.attacks:
-        return "only the defender may transfer an attack"
+        return "transfer_not_defender", "only the defender may transfer an attack", {}
     if any(d is not None for d in game.defences):
-        return "an attack card has already been beaten this round"
-    if action.cards[0].rank != game.attacks[0].rank:
-        return f"a transfer must be of the attacking rank ({rank_name(game.attacks[0].rank)})"
+        return "transfer_after_beat", "an attack card has already been beaten this round", {}
+    rank = game.attacks[0].rank
+    if action.cards[0].rank != rank:
+        return "transfer_rank", f"a transfer must be of the attacking rank ({rank_name(rank)})", {"rank": rank}
     if game.taking:
-        return "the defender has already declared take"
-    return "the next defender would hold fewer cards than the attack, or the attack would exceed its cap"
+        return "take_declared", "the defender has already declared take", {}
+    return ("transfer_too_many", "the next defender would hold fewer cards than the attack, or the attack "
+            "would exceed its cap", {})
 
 
-def _take_reason(game: Game, seat: int, action: Action) -> str:
+def _take_reason(game: Game, seat: int, action: Action) -> Reason:
     if seat != game.defender:
-        return f"seat {seat} is not the defender"
+        return "not_defender", f"seat {seat} is not the defender", {"seat": seat}
     if not game.attacks:
-        return "there is nothing on the table to take"
+        return "nothing_to_take", "there is nothing on the table to take", {}
     if game.taking:
-        return "take is already declared"
-    return "every attack card is beaten"
+        return "take_again", "take is already declared", {}
+    return "all_beaten", "every attack card is beaten", {}
 
 
-def _pass_reason(game: Game, seat: int, action: Action) -> str:
+def _pass_reason(game: Game, seat: int, action: Action) -> Reason:
     if not game.attacks:
-        return "the attacker must lead a card to open the round"
+        return "pass_open", "the attacker must lead a card to open the round", {}
     if seat == game.defender:
-        return "the defender beats, takes or transfers; only attackers pass"
-    return "the defender must answer first"
+        return "pass_defender", "the defender beats, takes or transfers; only attackers pass", {}
+    return "defender_first", "the defender must answer first", {}
 
 
-def _exchange_reason(game: Game, seat: int, action: Action) -> str:
+def _exchange_reason(game: Game, seat: int, action: Action) -> Reason:
     if not game.rules.exchange:
-        return "the trump-six exchange is not part of these rules"
+        return "exchange_rules", "the trump-six exchange is not part of these rules", {}
     if not game.trump_exposed or not game.talon:
-        return "no trump card is exposed under a talon"
-    lowest = rank_name(DECK_LOWEST_RANK[game.rules.deck])
-    return f"seat {seat} does not hold the {lowest} of trumps"
+        return "exchange_no_trump", "no trump card is exposed under a talon", {}
+    lowest = DECK_LOWEST_RANK[game.rules.deck]
+    return ("exchange_no_six", f"seat {seat} does not hold the {rank_name(lowest)} of trumps",
+            {"seat": seat, "rank": lowest})
 
 
 _REASONS = {

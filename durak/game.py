@@ -11,6 +11,7 @@ every comprehension (3.12 inlines them), which cost more than the loop itself ov
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
@@ -36,17 +37,27 @@ from .actions import (
 )
 from .cards import CARDS, DECK_LOWEST_RANK, SUITS, Card, beats, deck, sort_key
 from .events import Event
-from .explain import explain
+from .explain import explain, refusal
+from .messages import CodedError, Message
+from .position import game_from_position, position_of
+from .record import read_record, record_of
 from .rules import Rules
 from .scenario import game_from_scenario
-from .state import game_from_dict, game_to_dict, state_from_view, view_of
+from .state import game_from_dict, game_to_dict, open_view_of, public_view_of, state_from_view, view_of
 
 PODKIDNOY, PEREVODNOY, PROSTOY = "podkidnoy", "perevodnoy", "prostoy"
 MAX_ATTACK = 6
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the action and the reason."""
+class IllegalAction(CodedError):
+    """An action the rules do not allow now; the message names the action and the reason, and its
+    ``code`` (``illegal.<reason>``) and ``params`` say the same for a page in any language."""
+
+    default_code = "illegal"
+
+    @classmethod
+    def of(cls, message: Message) -> IllegalAction:
+        return cls(message.text, message.code, **message.params)
 
 
 @dataclass(frozen=True)
@@ -102,6 +113,7 @@ class Game:
     _next_seat: list[int]
     _prev_seat: list[int]
     _thrower_cache: dict[tuple[int, int], list[int]]
+    _start: str | None  # the position() this game started from, when it came from a position or scenario
     # Every attribute above is a slot. With a __dict__, a game's 35 attributes exceed the 30 keys CPython 3.11
     # shares between instances, so each game got a plain dict and attribute access lost its fast paths.
     __slots__ = tuple(__annotations__)
@@ -164,6 +176,7 @@ class Game:
         game._result = None
         game._legal = None
         game.round_no = 0
+        game._start = None
         return game
 
     def _first_attacker(self, first_game: bool) -> int:
@@ -217,7 +230,8 @@ class Game:
 
     def _seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.rules.players - 1}")
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.rules.players - 1}", "illegal.no_seat",
+                                value=repr(seat), last=self.rules.players - 1)
         return seat
 
     # ----------------------------------------------------------------- rounds
@@ -425,13 +439,14 @@ class Game:
         legal = self._legal
         if legal is None or seat != self._to_act or type(seat) is not int:
             if self._result is not None:
-                raise IllegalAction(f"cannot {action}: the game is over")
+                raise IllegalAction.of(refusal(action, "game_over", "the game is over", {}))
             seat = self._seat(seat)
             if seat != self._to_act:
-                raise IllegalAction(f"cannot {action}: it is seat {self._to_act}'s turn, not seat {seat}'s")
+                raise IllegalAction.of(refusal(action, "not_your_turn", f"it is seat {self._to_act}'s turn, not "
+                                               f"seat {seat}'s", {"to_act": self._to_act, "seat": seat}))
             legal = self._legal = self._compute_legal(seat)
         if action not in legal:
-            raise IllegalAction(self._explain(seat, action))
+            raise IllegalAction.of(self._explain(seat, action))
         self.history.append((seat, action))
         kind = action[0]
         if kind == ATTACK:
@@ -615,7 +630,7 @@ class Game:
         out.append(Event(ev.GAME_OVER, result.durak))
 
     # ----------------------------------------------------------------- explaining refusals
-    def _explain(self, seat: int, action: Action) -> str:
+    def _explain(self, seat: int, action: Action) -> Message:
         """Why ``action`` is refused: names the action, the cards and the rule."""
         return explain(self, seat, action)
 
@@ -635,7 +650,9 @@ class Game:
     @classmethod
     def from_scenario(cls, data: object) -> Game:
         """A position at the start of a round (DESIGN.md scenario format); raises ``ScenarioError``."""
-        return game_from_scenario(cls, data)
+        game = game_from_scenario(cls, data)
+        game._start = position_of(game)
+        return game
 
     @classmethod
     def from_view(cls, view: dict[str, Any], hands: list[list[Card]], talon: list[Card]) -> Game:
@@ -645,6 +662,38 @@ class Game:
         ``talon`` is top first, ending with the exposed trump card when one is exposed.
         """
         return game_from_dict(cls, state_from_view(view, hands, talon))
+
+    # ----------------------------------------------------------------- observers, positions and records
+    def open_view(self) -> dict[str, Any]:
+        """Every hand open and the talon in order (examples, reviews of finished games): never send it to a seat."""
+        return open_view_of(self)
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator knows: the table, the discards and the public cards, no hand."""
+        return public_view_of(self)
+
+    def position(self) -> str:
+        """One line of text holding everything ``to_dict()`` holds but the history and the seed (docs/notation.md)."""
+        return position_of(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """The game a ``position()`` line describes; raises ``RecordError`` (a ``ValueError``)."""
+        return game_from_position(cls, text)
+
+    def record(self, names: list[str] | None = None, comments: Mapping[int, str] | None = None,
+               tags: Mapping[str, str] | None = None) -> str:
+        """The game record from the deal or starting position: header tags, then the numbered moves.
+
+        ``comments`` maps a step (0: the start, i: after move i) to its comment; ``tags`` adds tags such as
+        ``Example`` and ``Title``.
+        """
+        return str(record_of(self, names, comments, tags))
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Replay a record (``durak.record.parse_record`` gives its moves and comments); raises ``RecordError``."""
+        return read_record(text)[1]
 
     # ----------------------------------------------------------------- copies
     def copy(self) -> Game:
@@ -659,6 +708,7 @@ class Game:
         other._to_act, other._legal, other._hand_size = self._to_act, self._legal, self._hand_size
         other._prostoy, other._perevodnoy, other._exchange = self._prostoy, self._perevodnoy, self._exchange
         other._next_seat, other._prev_seat, other._thrower_cache = self._next_seat, self._prev_seat, self._thrower_cache
+        other._start = self._start
         # copied: everything a move changes in place
         other._talon = self._talon[:]
         other.hands = [h[:] for h in self.hands]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import checks
 from .game import Game, Result
 from .rules import Rules
 from .state import SaveError
@@ -68,7 +69,7 @@ class Series:
     @classmethod
     def from_dict(cls, data: object) -> Series:
         if not isinstance(data, dict) or data.get("format") != "durak-series" or data.get("version") != 1:
-            raise SaveError("not a saved series of this version")
+            raise SaveError("not a saved series of this version", "save.series_version")
         try:
             rules = Rules.from_dict(data["rules"])
             series = cls.__new__(cls)
@@ -79,10 +80,11 @@ class Series:
             series.draws = int(data["draws"])
             series.games_played = int(data["games_played"])
         except (KeyError, TypeError, ValueError) as error:
-            raise SaveError(f"not a valid saved series: {error}") from None
+            raise SaveError(f"not a valid saved series: {error}", "save.series", cause=checks.cause(error)) from None
         series.game = Game.from_dict(data["game"])
         if series.game.rules != rules:
-            raise SaveError("not a valid saved series: the game's rules differ from the series' rules")
+            raise SaveError("not a valid saved series: the game's rules differ from the series' rules",
+                            "save.series_rules")
         return series
 
 

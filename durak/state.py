@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from . import checks
 from .actions import parse_action
 from .cards import SUITS, Card, deck, parse_card, sort_key
+from .messages import CodedError, ParamValue
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -20,8 +21,10 @@ FORMAT = "durak-game"
 VERSION = 1
 
 
-class SaveError(ValueError):
-    """A saved game or position that cannot be read, with the reason."""
+class SaveError(CodedError):
+    """A saved game or position that cannot be read, with the reason (code ``save.<reason>``)."""
+
+    default_code = "save"
 
 
 def _cards(items: list[Card] | set[Card]) -> list[str]:
@@ -74,12 +77,14 @@ def game_from_dict(cls: type[Game], data: object) -> Game:
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        detail = f"missing field {error}" if isinstance(error, KeyError) else str(error)
-        raise SaveError(f"not a valid saved game: {detail}") from None
+        if isinstance(error, KeyError):
+            raise _invalid(f"missing field {error}", "missing_field", field=str(error)) from None
+        raise _invalid(str(error), "malformed", cause=checks.cause(error)) from None
 
 
-def _invalid(message: str) -> SaveError:
-    return SaveError(f"not a valid saved game: {message}")
+def _invalid(text: str, code: str, **params: ParamValue) -> SaveError:
+    """``not a valid saved game: <text>`` as the code ``save.<code>``."""
+    return SaveError(f"not a valid saved game: {text}", f"save.{code}", **params)
 
 
 def _seat(value: object, n: int, what: str, optional: bool = False) -> int | None:
@@ -88,13 +93,13 @@ def _seat(value: object, n: int, what: str, optional: bool = False) -> int | Non
     return checks.seat(value, n, what, _invalid)
 
 
-def _card_list(value: object, what: str) -> list[Card]:
-    return checks.card_list(value, what, _invalid)
+def _card_list(value: object, what: str, field: str | None = None) -> list[Card]:
+    return checks.card_list(value, what, _invalid, field)
 
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise SaveError(f"not a valid saved game: {what} must be true or false, not {value!r}")
+        raise _invalid(f"{what} must be true or false, not {value!r}", "flag", field=what, value=repr(value))
     return value
 
 
@@ -102,21 +107,22 @@ def _restore(cls: type[Game], data: object) -> Game:
     from .game import Result
 
     if not isinstance(data, dict):
-        raise SaveError(f"not a valid saved game: expected an object, not {type(data).__name__}")
+        raise _invalid(f"expected an object, not {type(data).__name__}", "not_an_object", type=type(data).__name__)
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise SaveError(f"not a saved game of this version (format {data.get('format')!r}, "
-                        f"version {data.get('version')!r}; expected {FORMAT!r} {VERSION})")
+                        f"version {data.get('version')!r}; expected {FORMAT!r} {VERSION})", "save.version",
+                        format=repr(data.get("format")), version=repr(data.get("version")), expected=VERSION)
     rules = Rules.from_dict(data["rules"])
     n = rules.players
     dealer = _seat(data["dealer"], n, "dealer")
     assert dealer is not None
     seed = data.get("seed")
     if seed is not None and type(seed) is not int:
-        raise SaveError(f"not a valid saved game: seed must be a whole number, not {seed!r}")
+        raise _invalid(f"seed must be a whole number, not {seed!r}", "seed", value=repr(seed))
     game = cls._blank(rules, seed, dealer)
     trump = data["trump"]
     if trump not in SUITS or not isinstance(trump, str):
-        raise SaveError(f"not a valid saved game: trump must be one of S H D C, not {trump!r}")
+        raise _invalid(f"trump must be one of S H D C, not {trump!r}", "trump", value=repr(trump))
     game.trump_index = SUITS.index(trump)
     game._trump_card = None if data["trump_card"] is None else parse_card(data["trump_card"])
     game.trump_exposed = _flag(data["trump_exposed"], "trump_exposed")
@@ -124,29 +130,29 @@ def _restore(cls: type[Game], data: object) -> Game:
     game._talon = talon[::-1]
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != n:
-        raise SaveError(f"not a valid saved game: hands must list {n} hands")
-    game.hands = [_card_list(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)]
+        raise _invalid(f"hands must list {n} hands", "hands", n=n)
+    game.hands = [_card_list(hand, f"hand of seat {seat}", f"hands[{seat}]") for seat, hand in enumerate(hands)]
     game._discard = _card_list(data["discard"], "discard")
     active = data["active"]
     if not isinstance(active, list) or len(active) != n:
-        raise SaveError(f"not a valid saved game: active must list {n} flags")
+        raise _invalid(f"active must list {n} flags", "active", n=n)
     game.active = [_flag(a, "active") for a in active]
     game._refresh_neighbours()
     game.out_order = [_seat(s, n, "out_order") for s in data["out_order"]]  # type: ignore[misc]
     known = data["known"]
     if not isinstance(known, list) or len(known) != n:
-        raise SaveError(f"not a valid saved game: known must list {n} card lists")
-    game.known = [set(_card_list(k, f"known cards of seat {seat}")) for seat, k in enumerate(known)]
+        raise _invalid(f"known must list {n} card lists", "known", n=n)
+    game.known = [set(_card_list(k, f"known cards of seat {seat}", f"known[{seat}]")) for seat, k in enumerate(known)]
     table = data["table"]
     if not isinstance(table, list):
-        raise SaveError("not a valid saved game: table must be a list of [attack, defence] pairs")
+        raise _invalid("table must be a list of [attack, defence] pairs", "table")
     game.attacks = [parse_card(pair[0]) for pair in table]
     game.defences = [None if pair[1] is None else parse_card(pair[1]) for pair in table]
     _check_conservation(rules, talon, game)
     _check_trump(game, talon)
     for seat in range(n):
         if not game.known[seat] <= set(game.hands[seat]):
-            raise SaveError(f"not a valid saved game: seat {seat} is said to hold cards not in its hand")
+            raise _invalid(f"seat {seat} is said to hold cards not in its hand", "known_not_held", seat=seat)
     _restore_round(game, data, n)
     game.history = [(_seat(s, n, "history seat"), parse_action(a)) for s, a in data["history"]]  # type: ignore[misc]
     result = data["result"]
@@ -165,7 +171,7 @@ def _restore_round(game: Game, data: dict[str, Any], n: int) -> None:
     game.opener = _seat(data["opener"], n, "opener", optional=True)
     limit = data["limit"]
     if type(limit) is not int or not 0 <= limit <= 6:
-        raise SaveError(f"not a valid saved game: limit must be 0 to 6, not {limit!r}")
+        raise _invalid(f"limit must be 0 to 6, not {limit!r}", "limit", value=repr(limit))
     game.limit = limit
     game.taking = _flag(data["taking"], "taking")
     game.passed = {_seat(s, n, "passed") for s in data["passed"]}  # type: ignore[misc]
@@ -173,13 +179,13 @@ def _restore_round(game: Game, data: dict[str, Any], n: int) -> None:
     game.first_round = _flag(data["first_round"], "first_round")
     round_no = data["round"]
     if type(round_no) is not int or round_no < 0:
-        raise SaveError(f"not a valid saved game: round must be a whole number, not {round_no!r}")
+        raise _invalid(f"round must be a whole number, not {round_no!r}", "round", value=repr(round_no))
     game.round_no = round_no
     if data["result"] is None:
         if game.attacker is None or game.defender is None or game.opener is None:
-            raise SaveError("not a valid saved game: a game in play needs an attacker, a defender and an opener")
+            raise _invalid("a game in play needs an attacker, a defender and an opener", "roles_missing")
         if not (game.active[game.attacker] and game.active[game.defender]):
-            raise SaveError("not a valid saved game: the attacker and defender must still be in the game")
+            raise _invalid("the attacker and defender must still be in the game", "roles_out")
         game._set_throwers()
 
 
@@ -191,23 +197,27 @@ def _check_conservation(rules: Rules, talon: list[Card], game: Game) -> None:
     seen: set[Card] = set()
     for c in places:
         if c in seen:
-            raise SaveError(f"not a valid saved game: {c} is in two places")
+            raise _invalid(f"{c.symbol} is in two places", "card_twice", card=str(c))
         seen.add(c)
     full = set(deck(rules.deck))
     if seen != full:
         stray = sorted(seen - full)
         lost = sorted(full - seen)
-        what = f"{' '.join(map(str, stray))} not in a {rules.deck}-card deck" if stray else \
-            f"{' '.join(map(str, lost))} missing"
-        raise SaveError(f"not a valid saved game: cards are not conserved ({what})")
+        if stray:
+            strays = " ".join(c.symbol for c in stray)
+            raise _invalid(f"cards are not conserved ({strays} not in a {rules.deck}-card deck)", "not_in_deck",
+                           cards=[str(c) for c in stray], deck=rules.deck)
+        raise _invalid(f"cards are not conserved ({' '.join(c.symbol for c in lost)} missing)", "not_conserved",
+                       cards=[str(c) for c in lost])
 
 
 def _check_trump(game: Game, talon: list[Card]) -> None:
     card = game.trump_card
     if card is not None and card & 3 != game.trump_index:
-        raise SaveError(f"not a valid saved game: trump card {card} is not of the trump suit {game.trump}")
+        raise _invalid(f"trump card {card.symbol} is not of the trump suit {game.trump}", "trump_card_suit",
+                       card=str(card), suit=game.trump)
     if game.trump_exposed and (not talon or talon[-1] != card):
-        raise SaveError("not a valid saved game: the exposed trump card must be the talon's last card")
+        raise _invalid("the exposed trump card must be the talon's last card", "trump_card_place")
 
 
 def _whose_turn(game: Game) -> int:
@@ -220,7 +230,7 @@ def _whose_turn(game: Game) -> int:
     else:
         waiting = [s for s in game.throwers if s not in game.passed]
         if not waiting:
-            raise SaveError("not a valid saved game: every attacker has passed but the round is open")
+            raise _invalid("every attacker has passed but the round is open", "all_passed")
         seat = waiting[0]
     assert seat is not None
     return seat
@@ -228,11 +238,19 @@ def _whose_turn(game: Game) -> int:
 
 def view_of(game: Game, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, JSON-safe: never another hand's unseen cards or the talon order."""
+    view = public_view_of(game)
+    view["seat"] = seat
+    view["hand"] = [str(c) for c in sorted(game.hands[seat], key=sort_key(game.trump_index))]
+    return view
+
+
+def public_view_of(game: Game) -> dict[str, Any]:
+    """What a spectator knows: ``view_of``'s keys with ``seat`` None and no ``hand``."""
     rules = game.rules
     n = rules.players
     result = game.result
     return {
-        "seat": seat,
+        "seat": None,
         "players": n,
         "variant": rules.variant,
         "rules": rules.to_dict(),
@@ -240,7 +258,6 @@ def view_of(game: Game, seat: int) -> dict[str, Any]:
         "trump_card": None if game.trump_card is None else str(game.trump_card),
         "trump_exposed": game.trump_exposed,
         "talon": len(game._talon),
-        "hand": [str(c) for c in sorted(game.hands[seat], key=sort_key(game.trump_index))],
         "hand_sizes": [len(h) for h in game.hands],
         "known": [_cards(game.known[s]) for s in range(n)],
         "discard": _cards(game._discard),
@@ -253,6 +270,16 @@ def view_of(game: Game, seat: int) -> dict[str, Any]:
         "history": [[s, str(a)] for s, a in game.history],
         "result": None if result is None else result.to_dict(),
     }
+
+
+def open_view_of(game: Game) -> dict[str, Any]:
+    """Every hand open (``hands``, each in display order) and the talon in order (``talon_cards``, top first):
+    for worked examples and reviews of finished games, never for a seat that is still playing."""
+    view = public_view_of(game)
+    order = sort_key(game.trump_index)
+    view["hands"] = [[str(c) for c in sorted(hand, key=order)] for hand in game.hands]
+    view["talon_cards"] = [str(c) for c in game.talon]
+    return view
 
 
 def state_from_view(view: dict[str, Any], hands: list[list[Card]], talon: list[Card]) -> dict[str, Any]:

@@ -38,9 +38,11 @@ LOCALE = Path("web/locale")
 STRINGS_JS = LOCALE / "strings.js"
 MANIFEST = Path("web/manifest.webmanifest")
 SOURCE_LANG = "en"
-#: Messages the page's JavaScript needs: the loading screen (index.html) and the update notice (web/pwa.js).
+#: Messages the page's JavaScript needs: the loading screen (index.html), the update notice (web/pwa.js)
+#: and the embed page (web/embed-frame.js).
 JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_failed",
-           "update_available", "update_reload", "update_later")
+           "update_available", "update_reload", "update_later",
+           "embed_open_full", "embed_bad_options", "embed_unknown_example", "embed_bad_link", "embed_engine_failed")
 FIXED_DATE = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
 
 

@@ -16,13 +16,14 @@ from typing import Any, Protocol
 
 from durak import Game
 from durak.actions import parse_action
+from durak.messages import Message
 from durak.series import Series
 
 from . import storage
 from .host import THINK_SLICE, Host, make_bot
 from .moves import NO_PICK, Menu, Outcome, Pick
 from .params import Settings
-from .protocol import refusal_text
+from .protocol import refusal_message
 from .render import Scene, screen
 from .seat import SeatClient, display_names
 
@@ -35,20 +36,19 @@ class Port(Protocol):
     async def sleep(self, seconds: float) -> None: ...
 
 
-async def sliced_hint(view: dict[str, Any], legal: list[Any], lang: str,
-                      sleep: Callable[[float], Awaitable[None]]) -> tuple[str, str]:
-    """``durak.ai.hint`` computed in slices: the hard player's move, then the reason in ``lang``."""
-    try:
-        from durak.ai import make_player, reason
-    except ImportError:
-        return str(legal[0]), str(legal[0])
+async def sliced_hint(view: dict[str, Any], legal: list[Any],
+                      sleep: Callable[[float], Awaitable[None]]) -> tuple[str, Message]:
+    """``durak.ai.hint`` computed in slices: the hard player's move and its coded reason (with the proof
+    when the endgame search finished: "won: every defence loses", not "99%")."""
+    from durak.ai import make_player, reason
+
     actions = [parse_action(a) for a in legal]
     thinker = make_player("hard", seed=len(view.get("history", []))).start(view, actions)
     while not thinker.step(max_seconds=THINK_SLICE):
         await sleep(0)
     action = thinker.best()
     chance = getattr(thinker, "values", {}).get(action)
-    return str(action), str(reason(view, actions, action, lang, chance))
+    return str(action), reason(view, actions, action, chance, bool(getattr(thinker, "proven", False)))
 
 
 class Controller:
@@ -68,8 +68,8 @@ class Controller:
         self.viewer = 0
         self.covered = False
         self.pick: Pick = NO_PICK
-        self.hint: tuple[str, str] | None = None
-        self.message = ""
+        self.hint: tuple[str, Message] | None = None
+        self.message: Message | None = None  # a notice of this page, said in the language of each frame
         self.stats: dict[str, float] = {"ai_moves": 0, "ai_ms": 0.0, "step_max_ms": 0.0, "frame_max_ms": 0.0}
         self.hinting = False
         self.on_change: Callable[[], None] | None = None  # called after each frame (tests, app hooks)
@@ -137,7 +137,7 @@ class Controller:
     def _reset_ui(self) -> None:
         self.pick = NO_PICK
         self.hint = None
-        self.message = ""
+        self.message = None
 
     def play_again(self) -> None:
         if self.remote or self.series is None or self.game.result is None:
@@ -235,7 +235,7 @@ class Controller:
                  for i, s in enumerate(seats)]
         message = self.message
         if client.refused is not None:
-            message = refusal_text(self.lang, client.refused)
+            message = refusal_message(client.refused)
         online = any(s["kind"] == "friend" for s in seats)
         return Scene(view=client.view, lang=self.lang, names=self.names, kinds=kinds,
                      menu=self.menu(), pick=self.pick, thinking=client.thinking, fresh=client.fresh,
@@ -276,11 +276,11 @@ class Controller:
             assert client is not None
             self.pick = NO_PICK
             self.hint = None
-            self.message = ""
+            self.message = None
             client.act(str(outcome.action))
             return
         self.pick = outcome.pick
-        self.message = ""
+        self.message = None
         self.refresh()
 
     def click_card(self, card: str) -> None:
@@ -302,7 +302,7 @@ class Controller:
         client = self.client
         if not self.pick.empty or self.message or (client is not None and client.refused is not None):
             self.pick = NO_PICK
-            self.message = ""
+            self.message = None
             if client is not None:
                 client.refused = None
             self.refresh()
@@ -351,7 +351,7 @@ class Controller:
         assert client is not None and client.view is not None
         seq = client.seq
         try:
-            found = await sliced_hint(client.view, client.legal, self.lang, self.port.sleep)
+            found = await sliced_hint(client.view, client.legal, self.port.sleep)
         finally:
             self.hinting = False
         if client is self.client and client.seq == seq and client.view.get("to_act") == seat:
@@ -361,8 +361,8 @@ class Controller:
 
     # ------------------------------------------------------------------ preferences
     def set_lang(self, lang: str) -> None:
+        """Say everything in ``lang`` from the next frame on: the position, a hint and a refusal stay."""
         self.lang = lang
-        self.hint = None
         self.refresh()
 
     def set_speed(self, speed: str) -> None:

@@ -25,7 +25,7 @@ from durak.actions import NotationError
 from durak.series import Series
 
 from . import fairdeal
-from .i18n import t
+from .i18n import say, t
 from .params import LEVELS, Settings, problems
 from .protocol import ProtocolError, check_shape, decode_incoming, refusal
 
@@ -108,6 +108,7 @@ class Host:
         self.commit = ""
         self.first_game = True
         self.bots: dict[tuple[int, str], Any] = {}
+        self.net: dict[str, dict[str, str]] = {}  # per friend seat: its invite's connection data (web/netpage.py)
         self.generation = 0
         self.timer_seat: int | None = None
         self._driving = False
@@ -151,12 +152,13 @@ class Host:
         try:
             rules = Rules(**settings.rules_kwargs())
         except RulesError as error:
-            return t(lang, "err_rules", reason=str(error))
+            return t(lang, "err_rules", reason=say(lang, error.message))
         seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
         self.settings = settings
         self.source = source
         self.seats = [Seat(kind, secret=secrets.token_urlsafe(16) if kind == "friend" else "")
                       for kind in settings.seats]
+        self.net = {}
         self.series = Series(rules, seed=seed)
         self.first_game = True
         self._new_game()
@@ -193,7 +195,7 @@ class Host:
         assert self.series is not None
         return {"settings": self.settings.to_dict(), "source": self.source, "series": self.series.to_dict(),
                 "log": self.log[-LOG_KEEP:], "seats": [seat.to_dict() for seat in self.seats], "seq": self.seq,
-                "salt": self.salt.hex(), "first_game": self.first_game}
+                "salt": self.salt.hex(), "first_game": self.first_game, "net": self.net}
 
     def save(self) -> None:
         if self.series is not None and self.on_save is not None:
@@ -218,11 +220,15 @@ class Host:
             if [s.kind for s in seats] != list(settings.seats):
                 raise ValueError("the saved seats and settings disagree")
         salt = bytes.fromhex(str(data.get("salt", "")))
+        net = data.get("net", {})
+        if not isinstance(net, dict) or not all(isinstance(v, dict) for v in net.values()):
+            raise ValueError("bad net")
         self.settings = settings
         self.source = str(data.get("source", ""))
         self.series = series
         self.seats = seats
         self.salt = salt
+        self.net = {str(k): {str(a): str(b) for a, b in v.items()} for k, v in net.items()}
         game = series.game
         self.commit = fairdeal.commitment(salt, game.seed) if salt and game.seed is not None else ""
         self.first_game = bool(data.get("first_game", series.games_played == 0))

@@ -144,3 +144,80 @@ def card_label(lang: str, card: str) -> str:
 def suit_name(lang: str, suit: str) -> str:
     """The suit on its own, as in "Trump: hearts" / "Козырь: черви"."""
     return t(lang, f"suit_{suit.upper()}")
+
+
+# ---------------------------------------------------------------------------- coded messages
+#: How a message's params are shown, by name (durak/messages.py's convention): seats by their names,
+#: cards by their symbols in the language, ranks by their corner index, a refused action in words.
+SEAT_PARAMS = frozenset({"seat", "target", "to_act", "player"})
+CARD_PARAMS = frozenset({"card", "attack", "defence"})
+RANK_PARAMS = frozenset({"rank"})
+HINT_PROOFS = ("win", "draw", "loss")
+
+
+def rank_text(lang: str, rank: int) -> str:
+    """A rank (2..14) as its corner index: ``10``, ``Q`` / ``D`` / ``Д``."""
+    return t(lang, f"rank_name_{rank}") if rank > 10 else str(rank)
+
+
+def action_text(lang: str, notation: str) -> str:
+    """An action in words: ``defend 8H 9H`` -> "beat 8♥ with 9♥" / "побить 8♥ картой 9♥"."""
+    kind, *cards = notation.split()
+    if kind == "defend":
+        return t(lang, "action.defend", attack=card_symbol(lang, cards[0]), defence=card_symbol(lang, cards[1]))
+    return t(lang, f"action.{kind}", cards=cards_symbols(lang, cards))
+
+
+def _param(lang: str, name: str, value: object, names: list[str] | None) -> object:
+    if name in SEAT_PARAMS and isinstance(value, int):
+        return names[value] if names and 0 <= value < len(names) else t(lang, "seat_ref", n=value)
+    if name in CARD_PARAMS and isinstance(value, str):
+        return card_symbol(lang, value)
+    if name == "cards" and isinstance(value, list):
+        return cards_symbols(lang, [str(c) for c in value])
+    if name in RANK_PARAMS and isinstance(value, int):
+        return rank_text(lang, value)
+    if name == "action" and isinstance(value, str):
+        return action_text(lang, value)
+    if name == "cause" and isinstance(value, list) and len(value) == 2:
+        return say(lang, {"code": value[0], "params": value[1]}, names)
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+def say(lang: str, message: object, names: list[str] | None = None) -> str:
+    """A coded message (a ``durak.messages.Message`` or its ``to_dict()``) in ``lang``, from the catalogue:
+    the code is the msgid, a param ``n`` picks the plural form, the rest are shown by name (see above).
+    ``names`` are the seats' names at this table; without them a seat reads "seat 2"."""
+    data = message.to_dict() if hasattr(message, "to_dict") else message
+    if not isinstance(data, Mapping):
+        raise TypeError(f"not a message: {message!r}")
+    code = str(data["code"])
+    params: Mapping[str, object] = data.get("params") or {}
+    values = {name: _param(lang, name, value, names) for name, value in params.items()}
+    count = params.get("n")
+    if isinstance(count, int):
+        del values["n"]
+        text = tn(lang, code, count, **values)
+    else:
+        text = t(lang, code, **values)
+    if code.startswith("hint."):
+        text += _hint_suffix(lang, params)
+    return text
+
+
+def _hint_suffix(lang: str, params: Mapping[str, object]) -> str:
+    """A hint's estimate ("win chance 63%") or, for a proven endgame, its proof ("won: every defence loses")."""
+    proven = params.get("proven")
+    if proven in HINT_PROOFS:
+        return t(lang, f"hint_proven_{proven}")
+    percent = params.get("percent")
+    if isinstance(percent, int):
+        return t(lang, "hint_chance", percent=percent)
+    return ""
+
+
+def capitalised(text: str) -> str:
+    """A message that starts a line: its first letter in capitals ("cannot beat" -> "Cannot beat")."""
+    return text[:1].upper() + text[1:]

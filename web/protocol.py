@@ -19,18 +19,19 @@ Seat -> host:
 
 A seat's message is checked before anything reads it: size, JSON, shape (exact keys, types, lengths),
 then by the host: the seat it claims, the state it answers, the action's legality. A refusal is a code
-plus JSON-safe parameters, rendered by the seat in its own language (``refusal_text``). Pure Python.
+plus JSON-safe parameters, rendered by the seat in its own language (``refusal_message``). Pure Python.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import unicodedata
 from typing import Any
 
-from .i18n import t
+from durak.messages import Message
+
+from .i18n import DEFAULT_LANG, say
 
 PROTOCOL = 1
 #: Bytes (UTF-8) a seat's message may have; a hello with a 24-character name is about 150.
@@ -132,21 +133,27 @@ def refusal(error: ProtocolError, seq: int) -> dict[str, Any]:
     return {"t": "refused", "code": error.code, "params": error.params, "text": str(error), "seq": seq}
 
 
-def refusal_text(lang: str, message: dict[str, Any]) -> str:
-    """A ``refused`` message in the seat's language: the engine's reason when it gave one (its code and
-    params, else its English text), else the protocol code's sentence."""
+def refusal_message(message: dict[str, Any]) -> Message:
+    """A ``refused`` message as a coded ``Message`` the seat says in its own language: the engine's own
+    refusal for an illegal action, else the protocol code's sentence. A code or parameters this page
+    cannot say (another version's host) become "Refused (code)" rather than an error."""
     code = str(message.get("code", ""))
     params = message.get("params") if isinstance(message.get("params"), dict) else {}
     assert isinstance(params, dict)
+    found = Message(f"refused_{code}", {k: v for k, v in params.items() if isinstance(v, str | int)})
     if code == "illegal":
         reason = params.get("reason_code")
-        reason_params = params.get("reason_params") if isinstance(params.get("reason_params"), dict) else {}
-        text = str(params.get("reason", ""))
-        if isinstance(reason, str):
-            with contextlib.suppress(KeyError, ValueError, TypeError):
-                text = t(lang, reason, **reason_params)
-        return t(lang, "illegal", reason=text)
+        reason_params = params.get("reason_params")
+        if isinstance(reason, str) and isinstance(reason_params, dict):
+            found = Message(reason, reason_params, str(params.get("reason", "")))
+        else:
+            found = Message("illegal", {"reason": str(params.get("reason", ""))})
     try:
-        return t(lang, f"refused_{code}", **{k: v for k, v in params.items() if isinstance(v, str | int)})
-    except (KeyError, ValueError, TypeError):
-        return t(lang, "refused_other", code=code)
+        say(DEFAULT_LANG, found)
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        return Message("refused_other", {"code": code[:40]})
+    return found
+
+
+def refusal_text(lang: str, message: dict[str, Any], names: list[str] | None = None) -> str:
+    return say(lang, refusal_message(message), names)

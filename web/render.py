@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from .i18n import SUIT_SYMBOLS, card_name, card_symbol, cards_symbols, rank_label, suit_name, t, tn
+from durak.messages import Message
+
+from .i18n import SUIT_SYMBOLS, capitalised, card_name, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
 from .moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 
 SUIT_ORDER = "SHDC"
@@ -33,11 +35,11 @@ class Scene:
     pick: Pick = NO_PICK
     thinking: int | None = None  # seat of an AI that is thinking
     fresh: frozenset[str] = frozenset()  # cards that just arrived on the table (animated)
-    hint: tuple[str, str] | None = None  # (action text, reason)
+    hint: tuple[str, Message] | None = None  # (action text, coded reason)
     covered: bool = False  # pass-and-play: hand hidden until the next player taps
     log: list[dict[str, Any]] = field(default_factory=list)
     series: dict[str, Any] | None = None  # {"losses": [...], "first_out": [...], "games": n}
-    message: str = ""  # a one-line notice (illegal action, ...)
+    message: Message | None = None  # a one-line notice (a refused action, ...), said in ``lang``
     you: int | None = None  # the one local human's seat (messages say "you"); None in pass-and-play
     statuses: list[str] = field(default_factory=list)  # online tables: "connected" | "away" | "ai" per seat
     said: dict[int, str] = field(default_factory=dict)  # the last quick message of each seat
@@ -469,9 +471,9 @@ def log_html(scene: Scene) -> str:
 
 def hint_text(scene: Scene) -> str:
     if scene.message:
-        return scene.message
+        return capitalised(say(scene.lang, scene.message, scene.names))
     if scene.hint:
-        return t(scene.lang, "hint_prefix", reason=scene.hint[1])
+        return t(scene.lang, "hint_prefix", reason=say(scene.lang, scene.hint[1], scene.names))
     return ""
 
 

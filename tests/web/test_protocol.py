@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from durak import Game
+from durak.messages import Message
 from web import fairdeal
 from web.host import BURST, RATE, Host
+from web.i18n import say
 from web.params import Settings
 from web.protocol import MAX_INCOMING, REFUSALS, encode, refusal_text
 from web.seat import SeatClient
@@ -286,7 +288,8 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_in_the_seats_langu
     wrong = next(f"attack {c}" for c in hand if f"attack {c}" not in legal) if host.game.table else "defend 6S 7S"
     answer = refused(host, guest, act(guest, wrong))
     assert answer["code"] == "illegal" and answer["params"]["reason"]
-    assert refusal_text("fr", answer).startswith(refusal_text("fr", {"code": "illegal"})[:5])
+    engine = Message(answer["params"]["reason_code"], answer["params"]["reason_params"])
+    assert refusal_text("fr", answer) == say("fr", engine) != say("en", engine)
 
 
 def test_after_the_end_moves_are_refused() -> None:

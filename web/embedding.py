@@ -1,0 +1,78 @@
+"""What embed.html adds to the worked examples: any record or position as frames, and moves by notation.
+
+A site may embed a whole game record (``embed.html?record=r1…``) or one position (``?position=p1…``), in
+the URL-safe forms of durak.links. This replays it with the engine into the frames web/stepper.js draws
+(web/frames.py), as the rules pages' builder does for the worked examples. The host page may also play a
+move named in notation (the ``durak:play`` message) on "try it yourself"'s game (web/tryout.py); every move
+played there is reported to the host (``durak:move``). Pure Python, no browser import: web/embed_engine.py
+binds it to the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from durak import Game
+from durak.links import from_url_safe
+from durak.record import parse_record
+
+from .frames import frame
+from .i18n import t
+from .narration import refusal, said
+from .tryout import Tryout
+
+KINDS = ("record", "position")
+
+
+def seat_names(header: dict[str, str], lang: str, players: int) -> list[str]:
+    """The record's player names (Player0.. tags), else "Seat 0", "Joueur 1"... as the worked examples name
+    them (the seat numbers of the notation)."""
+    return [header.get(f"Player{seat}") or t(lang, "example_seat", n=seat) for seat in range(players)]
+
+
+def link_frames(kind: str, value: str, lang: str) -> dict[str, Any]:
+    """{id, title, names, frames} of a URL-safe record or position, as the builder makes them for an example
+    (the page takes the words to draw them with, ``labels``, from the built examples: they name every card).
+
+    Raises RecordError (a ValueError) for anything that does not read: a bad link, an illegal move."""
+    if kind not in KINDS:
+        raise ValueError(f"an embed shows a record or a position, not {kind!r}")
+    text = from_url_safe(value, expect=kind)
+    if kind == "position":
+        game = Game.from_position(text)
+        names = seat_names({}, lang, game.players)
+        frames = [frame(game)]
+        title = t(lang, "embed_position_title")
+    else:
+        record = parse_record(text)
+        game = record.start()
+        names = seat_names(dict(record.header), lang, game.players)
+        comments = record.comments
+        frames = [frame(game, comment=comments[0])]
+        for step, move in enumerate(record.moves, 1):
+            throw_in = bool(game.table)
+            events = game.apply(move.seat, move.action)
+            frames.append(frame(game, said=said(lang, events, names, throw_in=throw_in), comment=comments[step]))
+        title = record.title or t(lang, "embed_record_title")
+    return {"id": kind, "title": title, "names": names, "frames": frames}
+
+
+def moves_since(game: Game, count: int) -> list[dict[str, Any]]:
+    """The moves played after the first ``count`` of the game's history, as durak:move reports them."""
+    return [{"seat": seat, "action": str(action)} for seat, action in game.history[count:]]
+
+
+class EmbedTryout(Tryout):
+    """"Try it yourself" as an embed plays it: the host page may also name the reader's move in notation."""
+
+    def play(self, text: str) -> dict[str, Any]:
+        """Play ``text`` for the reader's seat: the answer web/stepper.js draws plus the moves played, or
+        {"error", "code"} when the engine refuses it (in the page's language; the game is unchanged)."""
+        if not self.live:
+            return {"error": t(self.lang, "embed_no_move_now"), "code": "embed.no_move_now"}
+        before = len(self.game.history)
+        try:
+            answer = self._apply(self.seat, text)
+        except ValueError as error:  # IllegalAction, NotationError: the engine changed nothing
+            return {"error": refusal(self.lang, error), "code": str(getattr(error, "code", "") or "")}
+        return {**answer, "moves": moves_since(self.game, before)}

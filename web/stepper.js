@@ -1,0 +1,531 @@
+// The worked-example widget: an open-hands Durak table that steps through an example's frames.
+//
+// One renderer for every frame: the rules pages' builder runs renderExample() in Node for the static
+// step 0 (scripts/render_examples.mjs), the page steps with Stepper, and "try it yourself" draws the
+// live game's frames with the same functions. Nothing here needs Python: stepping works with Pyodide
+// blocked. The embed page (embed.html) and the game review reuse it.
+//
+//   import { Stepper, renderExample } from "./stepper.js";
+//   const html = renderExample(example, labels, step);     // the whole widget, as HTML text
+//   const stepper = new Stepper(element, example, labels, { engine, onStep });
+//   stepper.go(3); stepper.next(); stepper.prev(); stepper.first(); stepper.last();
+//   stepper.step, stepper.steps                             // the current step, the number of frames
+//   stepper.show(frame)                                     // draw any frame (try mode) in the same widget
+//
+// `example`: {id, title, names: ["Anna", ...], frames: [frame, ...]}; a frame is what web/frames.py
+// writes (docs/rules-pages.md lists its keys). `labels`: the page's words, {lang, ranks, cards, counts,
+// ui} (scripts/build_rules.py writes them from the catalogues). `engine` (optional): an object whose
+// async methods start, card, target, press, reply, odds speak to the Python side of "try it"
+// (web/try_it.py); loadEngine() below boots it. `onStep(step, steps, frame)` is called after each step.
+//
+// Hooks (../shared/DESIGN.md, "Rules pages and examples"): the element is [data-example=<id>] with
+// data-step and data-steps; controls [data-control=first|prev|next|last|try|odds] (and back in try
+// mode); the comment in [data-testid=comment]; each seat [data-seat=<i>] holds its cards [data-card];
+// the table's attacks are [data-attack] with data-beaten-by; [data-testid=refusal] shows a refused card.
+// Only the current frame's cards are in the DOM.
+
+const SUITS = "SHDC";
+const RED = new Set(["H", "D"]);
+const COL = [24, 50, 76];
+// Pip positions (x %, y %) by rank: the same as web/render.py's _PIPS, so web/style.css draws both alike.
+const PIPS = {
+  2: [[COL[1], 18], [COL[1], 82]],
+  3: [[COL[1], 18], [COL[1], 50], [COL[1], 82]],
+  4: [[COL[0], 18], [COL[2], 18], [COL[0], 82], [COL[2], 82]],
+  5: [[COL[0], 18], [COL[2], 18], [COL[1], 50], [COL[0], 82], [COL[2], 82]],
+  6: [[COL[0], 18], [COL[2], 18], [COL[0], 50], [COL[2], 50], [COL[0], 82], [COL[2], 82]],
+  7: [[COL[0], 18], [COL[2], 18], [COL[1], 34], [COL[0], 50], [COL[2], 50], [COL[0], 82], [COL[2], 82]],
+  8: [[COL[0], 18], [COL[2], 18], [COL[1], 34], [COL[0], 50], [COL[2], 50], [COL[1], 66], [COL[0], 82],
+      [COL[2], 82]],
+  9: [[COL[0], 18], [COL[2], 18], [COL[0], 39], [COL[2], 39], [COL[1], 50], [COL[0], 61], [COL[2], 61],
+      [COL[0], 82], [COL[2], 82]],
+  10: [[COL[0], 18], [COL[2], 18], [COL[1], 30], [COL[0], 39], [COL[2], 39], [COL[0], 61], [COL[2], 61],
+       [COL[1], 70], [COL[0], 82], [COL[2], 82]],
+};
+const RANK_OF = { J: 11, Q: 12, K: 13, A: 14, T: 10 };
+const SWIPE_PX = 40;
+const REPLY_PAUSE_MS = 650;
+
+/** Text safe inside HTML elements and double-quoted attributes. */
+export function escape(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+/** "Step {i} of {n}" with its fields filled in. */
+export function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+const rankOf = (card) => {
+  const text = card.slice(0, -1).toUpperCase();
+  return RANK_OF[text] ?? Number(text);
+};
+
+const suitSvg = (suit, cls = "sym", style = "") =>
+  `<svg class="${cls}"${style ? ` style="${style}"` : ""} aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
+
+/** The inside of a face-up card: two corner indices and the pips or the court letter (web/render.py's
+ * card_face, so the table's stylesheet draws it). */
+export function cardFace(card, labels) {
+  const suit = card.slice(-1).toUpperCase();
+  const rank = rankOf(card);
+  const label = escape(rank > 10 ? labels.ranks[rank] : String(rank));
+  const corner = `<span class="rk">${label}</span>${suitSvg(suit)}`;
+  let middle;
+  if (rank <= 10) {
+    const pips = PIPS[rank].map(([x, y]) => suitSvg(suit, "pip" + (y > 50 ? " down" : ""), `left:${x}%;top:${y}%`)).join("");
+    middle = `<span class="pips">${pips}</span>`;
+  } else if (rank === 14) {
+    middle = `<span class="ace">${suitSvg(suit, "big")}</span>`;
+  } else {
+    middle = `<span class="court"><span class="court-letter">${label}</span>${suitSvg(suit, "court-sym")}</span>`;
+  }
+  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br">${corner}</span>`;
+}
+
+/** A face-up card; its accessible name holds its visible text ("7♥, seven of hearts", WCAG 2.5.3). */
+export function cardHtml(card, labels, { tag = "div", cls = "", attrs = "" } = {}) {
+  const suit = card.slice(-1).toUpperCase();
+  const colour = RED.has(suit) ? "red" : "black";
+  const role = tag === "button" ? ' type="button"' : ' role="img"';
+  return `<${tag} class="card ${colour}${cls ? " " + cls : ""}"${role} aria-label="${escape(labels.cards[card])}"${attrs ? " " + attrs : ""}>` +
+    `${cardFace(card, labels)}</${tag}>`;
+}
+
+const count = (labels, key, n) => labels.counts[key][Math.min(n, labels.counts[key].length - 1)];
+
+function marks(frame, seat, labels) {
+  const ui = labels.ui;
+  const out = [];
+  if (frame.out.includes(seat)) out.push(`<span class="mark out">${escape(ui.out)}</span>`);
+  if (frame.attacker === seat) {
+    out.push(`<span class="mark attacker"><svg aria-hidden="true"><use href="#icon-sword"/></svg>${escape(ui.attacker)}</span>`);
+  }
+  if (frame.defender === seat) {
+    out.push(`<span class="mark defender"><svg aria-hidden="true"><use href="#icon-shield"/></svg>${escape(ui.defender)}</span>`);
+  }
+  if (frame.taking && frame.defender === seat) out.push(`<span class="mark taking">${escape(ui.taking)}</span>`);
+  if (frame.to_act === seat) out.push(`<span class="mark turn">${escape(ui.to_act)}</span>`);
+  return out.join("");
+}
+
+function seatHtml(frame, example, labels, seat) {
+  const hand = frame.hands[seat];
+  const name = example.names[seat] ?? String(seat + 1);
+  const trying = frame.try && frame.try.live && frame.try.seat === seat ? frame.try : null;
+  const cards = hand.map((card) => {
+    const classes = card.slice(-1) === frame.trump ? "trump" : "";
+    if (!trying) return cardHtml(card, labels, { cls: classes, attrs: `data-card="${card}"` });
+    const state = trying.cards[card] ?? {};
+    const attrs = [`data-card="${card}"`, `data-playable="${state.playable ? "true" : "false"}"`];
+    if (state.selected) attrs.push('data-selected="true" aria-pressed="true"');
+    if (state.target) attrs.push('data-target="true"');
+    return cardHtml(card, labels, { tag: "button", cls: classes, attrs: attrs.join(" ") });
+  }).join("");
+  const label = `${name}: ${count(labels, "cards", hand.length)}`;
+  const attrs = [`data-seat="${seat}"`];
+  if (frame.to_act === seat) attrs.push('data-turn="true"');
+  if (frame.attacker === seat) attrs.push('data-role="attacker"');
+  else if (frame.defender === seat) attrs.push('data-role="defender"');
+  if (frame.out.includes(seat)) attrs.push('data-out="true"');
+  return `<section class="ex-seat" ${attrs.join(" ")} aria-label="${escape(label)}">` +
+    `<div class="ex-seat-head"><span class="ex-seat-name">${escape(name)}</span>` +
+    `<span class="ex-count" aria-hidden="true">${hand.length}</span>` +
+    `<span class="ex-marks">${marks(frame, seat, labels)}</span></div>` +
+    `<div class="ex-hand"${trying ? ` role="group" aria-label="${escape(fill(labels.ui.hand_of, { name }))}"` : ""}>` +
+    `${cards || `<span class="ex-empty">${escape(labels.ui.no_cards)}</span>`}</div></section>`;
+}
+
+function deckHtml(frame, labels) {
+  const ui = labels.ui;
+  const parts = [];
+  const talonText = frame.talon ? count(labels, "talon", frame.talon) : ui.talon_empty;
+  if (frame.trump_exposed && frame.trump_card && frame.talon) {
+    parts.push(cardHtml(frame.trump_card, labels, { cls: "trump-card", attrs: `data-trump-card="${frame.trump_card}"` }));
+  }
+  parts.push(frame.talon
+    ? `<span class="ex-stack" aria-hidden="true"><span class="card back"></span><span class="ex-badge">${frame.talon}</span></span>`
+    : '<span class="ex-stack empty" aria-hidden="true"></span>');
+  const suit = frame.trump;
+  const trumpText = fill(ui.trump, { suit: labels.suits[suit] });
+  return `<div class="ex-deck"><div class="ex-talon" role="img" aria-label="${escape(talonText)}" data-talon="${frame.talon}">` +
+    `${parts.join("")}</div><div class="trump-badge ${RED.has(suit) ? "red" : "black"}" data-trump="${suit}">` +
+    `${suitSvg(suit)}<span>${escape(trumpText)}</span></div></div>`;
+}
+
+function tableHtml(frame, labels) {
+  const targets = new Set(frame.try && frame.try.live ? frame.try.targets : []);
+  const pairs = frame.table.map(([attack, defence]) => {
+    const attrs = [`data-attack="${attack}"`];
+    if (defence) attrs.push(`data-beaten-by="${defence}"`);
+    const lit = targets.has(`attack:${attack}`);
+    if (lit) attrs.push('data-target="true"');
+    const attackHtml = cardHtml(attack, labels, { tag: lit ? "button" : "div", cls: "attack", attrs: attrs.join(" ") });
+    const defenceHtml = defence ? cardHtml(defence, labels, { cls: "defence", attrs: `data-defence="${defence}"` }) : "";
+    return `<div class="pair${defence ? " beaten" : ""}">${attackHtml}${defenceHtml}</div>`;
+  }).join("");
+  const empty = frame.table.length ? "" : `<p class="ex-table-empty">${escape(labels.ui.table_empty)}</p>`;
+  return `<div class="ex-table" data-testid="table" role="group" aria-label="${escape(labels.ui.table)}">${pairs}${empty}</div>`;
+}
+
+function discardHtml(frame, labels) {
+  const text = frame.discard ? count(labels, "discard", frame.discard) : labels.ui.discard_empty;
+  return `<div class="ex-discard" role="img" aria-label="${escape(text)}" data-count="${frame.discard}">` +
+    `<span class="ex-pile${frame.discard ? "" : " empty"}" aria-hidden="true">${frame.discard ? `<span class="ex-badge">${frame.discard}</span>` : ""}</span>` +
+    `<span class="ex-pile-label" aria-hidden="true">${escape(labels.ui.discard_short)}</span></div>`;
+}
+
+/** The board of one frame: seats with their open hands, then talon and trump, the table, the discard pile. */
+export function renderBoard(frame, example, labels) {
+  const seats = frame.hands.map((_, seat) => seatHtml(frame, example, labels, seat)).join("");
+  return `<div class="ex-seats" style="--seats:${frame.hands.length}">${seats}</div>` +
+    `<div class="ex-centre">${deckHtml(frame, labels)}${tableHtml(frame, labels)}${discardHtml(frame, labels)}</div>`;
+}
+
+/** The words under the board: what the step did, why it matters, and (try mode) what the engine said. */
+function renderWords(frame, step, steps, labels) {
+  const ui = labels.ui;
+  const counter = frame.try ? ui.trying : fill(ui.step, { i: step + 1, n: steps });
+  const said = frame.said ? `<p class="ex-said">${escape(frame.said)}</p>` : "";
+  return `<span class="sr-only">${escape(counter)}. </span>${said}` +
+    `<p class="ex-comment" data-testid="comment">${escape(frame.comment)}</p>`;
+}
+
+function renderTry(frame, labels) {
+  const ui = labels.ui;
+  const info = frame.try;
+  if (!info) return "";
+  const buttons = Object.entries(info.buttons || {}).map(([action, state]) =>
+    `<button type="button" class="btn" data-action="${action}"${state.enabled ? "" : " disabled"}>${escape(state.label)}</button>`).join("");
+  const refusal = info.refusal ? `<span class="ex-refusal-label">${escape(ui.refused)}</span> ${escape(info.refusal)}` : "";
+  return `<p class="ex-status">${escape(info.status || "")}</p>` +
+    `<p class="ex-refusal" data-testid="refusal"${info.refusal ? "" : " hidden"}>${refusal}</p>` +
+    `<div class="ex-actions" role="group" aria-label="${escape(ui.actions)}">${buttons}</div>`;
+}
+
+function renderOdds(odds, labels) {
+  if (!odds) return "";
+  const ui = labels.ui;
+  if (odds.pending) return `<p class="ex-odds-note">${escape(ui.odds_wait)}</p>`;
+  if (!odds.moves.length) return `<p class="ex-odds-note">${escape(ui.odds_none)}</p>`;
+  const rows = odds.moves.map((move) =>
+    `<li data-move="${escape(move.action)}"><span class="ex-odds-move">${escape(move.label)}</span>` +
+    `<span class="ex-odds-bar" aria-hidden="true"><span style="width:${Math.round(move.chance * 100)}%"></span></span>` +
+    `<span class="ex-odds-value">${escape(fill(ui.odds_value, { percent: Math.round(move.chance * 100) }))}</span></li>`).join("");
+  return `<p class="ex-odds-note">${escape(fill(ui.odds_for, { name: odds.name }))}</p><ol class="ex-odds-list">${rows}</ol>`;
+}
+
+function controlButton(control, label, icon, disabled) {
+  return `<button type="button" class="btn ex-btn" data-control="${control}" aria-label="${escape(label)}" title="${escape(label)}"` +
+    `${disabled ? " disabled" : ""}><svg aria-hidden="true" viewBox="0 0 24 24"><path d="${icon}"/></svg></button>`;
+}
+
+const ICONS = {
+  first: "M5 5h2.5v14H5zM19 5l-10 7 10 7z",
+  prev: "M17 5l-10 7 10 7z",
+  next: "M7 5l10 7-10 7z",
+  last: "M16.5 5H19v14h-2.5zM5 5l10 7-10 7z",
+};
+
+/** The controls: first, previous, the step counter, next, last; try it and the odds toggle. */
+function renderControls(step, steps, frame, labels, state = {}) {
+  const ui = labels.ui;
+  const trying = Boolean(frame.try);
+  const canTry = frame.to_act !== null && frame.to_act !== undefined && !frame.result;
+  const nav = trying
+    ? `<button type="button" class="btn primary" data-control="back">${escape(ui.back)}</button>`
+    : controlButton("first", ui.first, ICONS.first, step === 0) + controlButton("prev", ui.prev, ICONS.prev, step === 0) +
+      `<span class="ex-step" aria-hidden="true">${escape(fill(ui.step, { i: step + 1, n: steps }))}</span>` +
+      controlButton("next", ui.next, ICONS.next, step >= steps - 1) + controlButton("last", ui.last, ICONS.last, step >= steps - 1);
+  const tryButton = trying ? "" :
+    `<button type="button" class="btn primary ex-try" data-control="try"${canTry ? "" : " disabled"}>${escape(ui.try)}</button>`;
+  const odds = `<button type="button" class="btn ghost ex-odds" data-control="odds" aria-pressed="${state.odds ? "true" : "false"}"` +
+    `${canTry || trying ? "" : " disabled"}>${escape(ui.odds)}</button>`;
+  return `<div class="ex-nav">${nav}</div><div class="ex-extra">${tryButton}${odds}</div>`;
+}
+
+/** The inside of the widget for one frame (everything below its caption). */
+export function renderInner(example, labels, step, frame = example.frames[step], state = {}) {
+  const steps = example.frames.length;
+  return `<div class="ex-board">${renderBoard(frame, example, labels)}</div>` +
+    `<div class="ex-words" aria-live="polite" aria-atomic="true">${renderWords(frame, step, steps, labels)}</div>` +
+    `<div class="ex-try-panel"${frame.try ? "" : " hidden"}>${renderTry(frame, labels)}</div>` +
+    `<div class="ex-odds-panel" aria-live="polite"${state.odds ? "" : " hidden"}>${renderOdds(state.odds, labels)}</div>` +
+    `<div class="ex-controls" role="toolbar" aria-label="${escape(labels.ui.controls)}">${renderControls(step, steps, frame, labels, state)}</div>`;
+}
+
+/** The whole widget as HTML text, at `step`: what the builder writes into the page for step 0. */
+export function renderExample(example, labels, step = 0) {
+  const steps = example.frames.length;
+  const titleId = `${example.id}-title`;
+  return `<figure class="example" id="${example.id}" data-example="${example.id}" data-step="${step}" data-steps="${steps}" ` +
+    `aria-labelledby="${titleId}" tabindex="-1"><figcaption id="${titleId}" class="ex-title">` +
+    `<span class="ex-kicker">${escape(labels.ui.example)}</span> ${escape(example.title)}</figcaption>` +
+    `<div class="ex-inner">${renderInner(example, labels, step)}</div></figure>`;
+}
+
+/** Steps one [data-example] element through its frames; see the header for the API. */
+export class Stepper {
+  constructor(element, example, labels, { engine = null, onStep = null } = {}) {
+    this.element = element;
+    this.example = example;
+    this.labels = labels;
+    this.engine = engine;
+    this.onStep = onStep;
+    this.step = Number(element.dataset.step || 0);
+    this.steps = example.frames.length;
+    this.live = null; // the try-mode frame on show, or null
+    this.odds = null; // {pending} | {name, moves} while the odds toggle is on
+    this.busy = false;
+    this.inner = element.querySelector(".ex-inner");
+    element.addEventListener("click", (event) => this.onClick(event));
+    element.addEventListener("keydown", (event) => this.onKey(event));
+    this.bindSwipe();
+  }
+
+  get frame() {
+    return this.live ?? this.example.frames[this.step];
+  }
+
+  go(step) {
+    const target = Math.max(0, Math.min(this.steps - 1, Number(step) || 0));
+    const left = Boolean(this.live);
+    if (left) this.leaveTry();
+    if (target === this.step && this.inner.dataset.drawn && !left) return;
+    this.step = target;
+    this.draw();
+    if (this.odds) this.refreshOdds();
+  }
+
+  next() { this.go(this.step + 1); }
+  prev() { this.go(this.step - 1); }
+  first() { this.go(0); }
+  last() { this.go(this.steps - 1); }
+
+  /** Draw `frame` (a try-mode frame) in this widget; the recorded step stays where it was. */
+  show(frame) {
+    this.live = frame;
+    this.draw();
+  }
+
+  draw() {
+    const focused = this.element.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    this.element.dataset.step = String(this.step);
+    this.inner.innerHTML = renderInner(this.example, this.labels, this.step, this.frame, { odds: this.odds });
+    this.inner.dataset.drawn = "true";
+    if (focused) restoreFocus(this.element, focused);
+    if (this.onStep) this.onStep(this.step, this.steps, this.frame);
+  }
+
+  onClick(event) {
+    const control = event.target.closest("[data-control]");
+    if (control && !control.disabled) {
+      const name = control.dataset.control;
+      if (name in { first: 1, prev: 1, next: 1, last: 1 }) this[name]();
+      else if (name === "try") this.enterTry();
+      else if (name === "back") this.go(this.step);
+      else if (name === "odds") this.toggleOdds();
+      return;
+    }
+    if (!this.live || this.busy) return;
+    const action = event.target.closest("[data-action]");
+    if (action && !action.disabled) return this.ask("press", action.dataset.action);
+    const target = event.target.closest('.ex-table [data-target="true"]');
+    if (target) return this.ask("target", `attack:${target.dataset.attack}`);
+    const card = event.target.closest(".ex-hand [data-card]");
+    if (card && card.tagName === "BUTTON") return this.ask("card", card.dataset.card);
+  }
+
+  onKey(event) {
+    if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (this.live && event.key === "Escape") {
+      event.preventDefault();
+      this.go(this.step);
+      return;
+    }
+    if (this.live) return;
+    const moves = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    this[move]();
+  }
+
+  bindSwipe() {
+    let start = null;
+    const board = () => this.element.querySelector(".ex-board");
+    this.element.addEventListener("pointerdown", (event) => {
+      start = event.pointerType === "mouse" || !board().contains(event.target) ? null : [event.clientX, event.clientY];
+    });
+    this.element.addEventListener("pointerup", (event) => {
+      if (!start || this.live) return;
+      const dx = event.clientX - start[0];
+      const dy = event.clientY - start[1];
+      start = null;
+      if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 2 * Math.abs(dy)) (dx < 0 ? this.next() : this.prev());
+    });
+    this.element.addEventListener("pointercancel", () => { start = null; });
+  }
+
+  // ------------------------------------------------------------------ try it yourself
+  async withEngine() {
+    if (!this.engine) throw new Error("no engine");
+    return typeof this.engine.then === "function" ? await this.engine : this.engine;
+  }
+
+  async enterTry() {
+    if (this.busy) return;
+    this.busy = true;
+    this.element.dataset.try = "loading";
+    this.setStatus(this.labels.ui.engine_loading);
+    try {
+      const engine = await this.withEngine();
+      const frame = answer(await engine.start(this.example.id, this.frame.position, JSON.stringify(this.example.names),
+        this.labels.lang));
+      this.element.dataset.try = "ready";
+      this.setStatus("");
+      this.busy = false;
+      this.show(frame);
+      this.focusFirst(".ex-hand button[data-card], [data-control=back]");
+      if (this.odds) this.refreshOdds();
+    } catch (error) {
+      this.busy = false;
+      this.element.dataset.try = "failed";
+      this.setStatus(this.labels.ui.engine_failed);
+      console.warn("durak: try it is unavailable:", error);
+    }
+  }
+
+  leaveTry() {
+    this.live = null;
+    delete this.element.dataset.try;
+    this.busy = false;
+  }
+
+  async ask(method, value) {
+    this.busy = true;
+    const token = this.live;
+    try {
+      const engine = await this.withEngine();
+      const reply = answer(await engine[method](this.example.id, value));
+      if (this.live !== token) return; // the reader went back meanwhile
+      this.show(reply.frame);
+      if (!reply.frame.try.refusal) this.focusFirst(".ex-table [data-target=true], .ex-hand [data-target=true]");
+      await this.replies(engine, reply.waiting);
+    } catch (error) {
+      this.setStatus(`${this.labels.ui.engine_failed} (${error.message})`);
+      console.warn("durak: try it:", error);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** The other seats answer with the AI, one move at a time, until the reader's turn comes back. */
+  async replies(engine, waiting) {
+    let more = waiting;
+    while (more && this.live) {
+      const token = this.live;
+      await new Promise((resolve) => setTimeout(resolve, REPLY_PAUSE_MS));
+      if (this.live !== token) return;
+      const reply = answer(await engine.reply(this.example.id));
+      if (this.live !== token) return;
+      this.show(reply.frame);
+      more = reply.waiting;
+    }
+    if (this.live) {
+      this.focusFirst(".ex-hand button[data-card], [data-control=back]");
+      if (this.odds) this.refreshOdds();
+    }
+  }
+
+  async toggleOdds() {
+    if (this.odds) {
+      this.odds = null;
+      this.draw();
+      return;
+    }
+    this.odds = { pending: true };
+    this.draw();
+    await this.refreshOdds();
+  }
+
+  async refreshOdds() {
+    const frame = this.frame;
+    this.odds = { pending: true };
+    this.draw();
+    try {
+      const engine = await this.withEngine();
+      const odds = JSON.parse(await engine.odds(frame.position, JSON.stringify(this.example.names), this.labels.lang));
+      if (this.frame !== frame || !this.odds) return;
+      this.odds = odds;
+    } catch (error) {
+      console.warn("durak: no odds:", error);
+      if (!this.odds) return;
+      this.odds = { name: "", moves: [] };
+    }
+    this.draw();
+    this.element.dataset.odds = "ready";
+  }
+
+  setStatus(text) {
+    let status = this.element.querySelector(".ex-engine-status");
+    if (!status) {
+      status = document.createElement("p");
+      status.className = "ex-engine-status";
+      status.setAttribute("role", "status");
+      this.element.append(status);
+    }
+    status.textContent = text;
+    status.hidden = !text;
+  }
+
+  focusFirst(selector) {
+    const found = this.element.querySelector(selector);
+    if (found) found.focus({ preventScroll: true });
+  }
+}
+
+// The engine's answer (JSON text); one that reports an error becomes an exception.
+function answer(text) {
+  const value = JSON.parse(text);
+  if (value && value.error) throw new Error(value.error);
+  return value;
+}
+
+// Keep the keyboard where it was across a redraw: the same control, card or target.
+function focusKey(element) {
+  for (const attr of ["data-control", "data-action", "data-card", "data-attack"]) {
+    const value = element.getAttribute && element.getAttribute(attr);
+    if (value) return [attr, value];
+  }
+  return null;
+}
+
+function restoreFocus(root, [attr, value]) {
+  const same = root.querySelector(`[${attr}="${value}"]`);
+  if (same && !same.disabled) return same.focus({ preventScroll: true });
+  const fallback = attr === "data-control" ? root.querySelector("[data-control]:not(:disabled)") : null;
+  (fallback ?? root).focus({ preventScroll: true });
+}
+
+// ------------------------------------------------------------------ the engine for "try it"
+let enginePromise = null;
+
+/** Boot Pyodide with the "try it" entry (web/try_it.py) once; resolves to the engine object it
+ * publishes as window.durakEngine. `coreUrl` is PyScript's core.js; the page holds the
+ * <script type="py" src=".../try_it.py" config=".../pyscript.toml"> that core.js then runs. */
+export function loadEngine(coreUrl) {
+  if (enginePromise) return enginePromise;
+  enginePromise = new Promise((resolve, reject) => {
+    if (window.durakEngine) return resolve(window.durakEngine);
+    addEventListener("durak:engine", () => resolve(window.durakEngine), { once: true });
+    addEventListener("durak:engine-failed", (event) => reject(new Error(event.detail || "engine failed")), { once: true });
+    import(coreUrl).catch(reject);
+  });
+  document.body.dataset.engine = "loading";
+  enginePromise.then(
+    () => { document.body.dataset.engine = "ready"; },
+    () => { document.body.dataset.engine = "failed"; },
+  );
+  return enginePromise;
+}

@@ -24,6 +24,7 @@ from .actions import Action
 from .cards import SUIT_SYMBOLS, SUITS
 from .events import Event
 from .game import Game
+from .narrate import narrate
 from .rules import FIRST_ATTACK, TEAMS, THROW_IN, VARIANTS, Rules, RulesError
 
 HELP = """commands:
@@ -79,31 +80,16 @@ def describe_view(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: The events the terminal tells after a move (the move itself is echoed as "seat 1: attack 8H").
+TOLD = frozenset({"pickup", "discard", "draw", "exchange", "out", "round"})
+
+
 def describe_event(event: Event, me: int) -> str | None:
-    """One line about an event as ``me`` may see it (None: nothing worth a line)."""
-    seen = event.seen_by(me)
-    mine = seen.player == me
-    who = "you" if mine else f"seat {seen.player}"
-    cards = cards_text([str(c) for c in seen.cards])
-    kind = seen.kind
-    if kind == "pickup":
-        return f"{who} {'pick' if mine else 'picks'} up {cards}"
-    if kind == "discard":
-        return f"beaten cards go to the discard: {cards}"
-    if kind == "draw":
-        if mine:
-            return f"you draw {cards}"
-        shown = f" (the trump {cards} among them)" if seen.cards else ""
-        return f"{who} draws {len(event.cards)} card(s){shown}"
-    if kind == "exchange":
-        six, taken = (str(c) for c in seen.cards)
-        return f"{who} {'exchange' if mine else 'exchanges'} {symbol(six)} for the trump card {symbol(taken)}"
-    if kind == "out":
-        return f"{who} {'are' if mine else 'is'} out"
-    if kind == "round":
-        target = "you" if seen.target == me else f"seat {seen.target}"
-        return f"new round: {who} {'attack' if mine else 'attacks'} {target}"
-    return None
+    """One line about an event as ``me`` may see it, in the narrator's words (None: nothing worth a line)."""
+    if event.kind not in TOLD:
+        return None
+    message = narrate(event, me)
+    return None if message is None else message.text
 
 
 def describe_result(game: Game, me: int) -> str:

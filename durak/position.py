@@ -35,7 +35,7 @@ def _card_text(cards: list[str] | list[Card]) -> str:
     return ",".join(map(str, cards)) or "-"
 
 
-def seat_text(seat: int | None) -> str:
+def _seat_text(seat: int | None) -> str:
     return "-" if seat is None else str(seat)
 
 
@@ -57,10 +57,10 @@ def position_of(game: Game) -> str:
         "table=" + (",".join(a if d is None else f"{a}:{d}" for a, d in data["table"]) or "-"),
         f"discard={'*' if data['discard'] == _rest(game) else _card_text(data['discard'])}",
         f"dealer={data['dealer']}",
-        f"attacker={seat_text(data['attacker'])}",
-        f"defender={seat_text(data['defender'])}",
-        f"opener={seat_text(data['opener'])}",
-        f"turn={seat_text(game.to_act)}",
+        f"attacker={_seat_text(data['attacker'])}",
+        f"defender={_seat_text(data['defender'])}",
+        f"opener={_seat_text(data['opener'])}",
+        f"turn={_seat_text(game.to_act)}",
         f"limit={data['limit']}",
         f"round={data['round']}",
     ]
@@ -89,6 +89,7 @@ def _rest(game: Game) -> list[str]:
 
 
 def result_text(result: dict[str, Any]) -> str:
+    """``draw``, ``durak:1`` or (a team lost with several players still holding cards) ``losers:1,3``."""
     if result["draw"]:
         return "draw"
     if result["durak"] is not None:
@@ -294,8 +295,8 @@ def _check_derived(game: Game, values: dict[str, str]) -> None:
     else:
         _check_result(game, values.get("result", ""))
     turn = values["turn"]
-    if turn != seat_text(game.to_act):
-        raise error("record.bad_field", f"turn: the position makes {seat_text(game.to_act)} act, not {turn}",
+    if turn != _seat_text(game.to_act):
+        raise error("record.bad_field", f"turn: the position makes {_seat_text(game.to_act)} act, not {turn}",
                     field="turn", token=f"turn={turn}")
 
 

@@ -20,8 +20,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from durak import Game, IllegalAction, Rules, RulesError
+from durak import Event, Game, IllegalAction, Rules, RulesError
 from durak.actions import NotationError
+from durak.cards import parse_card
+from durak.narrate import deal, narrate
 from durak.series import Series
 
 from . import fairdeal
@@ -35,6 +37,8 @@ AI_PAUSE = {"slow": 1.0, "normal": 0.55, "fast": 0.25, "instant": 0.0}
 AUTO_PASS_PAUSE = {"slow": 0.5, "normal": 0.3, "fast": 0.15, "instant": 0.0}
 THINK_SLICE = 0.03  # seconds of AI search per main-thread task
 LOG_KEEP = 30
+#: The events the recent-plays list tells (draws and new rounds show on the table itself).
+LOG_KINDS = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "out"})
 #: A peer may send BURST messages at once and RATE a second after that; the rest is dropped unread.
 BURST = 20
 RATE = 10.0
@@ -102,7 +106,8 @@ class Host:
         self.seats: list[Seat] = []
         self.peers: dict[str, Peer] = {}
         self.seq = 0
-        self.log: list[dict[str, Any]] = []
+        self.log: list[tuple[Event, bool]] = []  # the recent plays: each event and whether it was a throw-in
+        self.dealt: tuple[str, int | None] = ("S", None)  # the game's trump suit and first attacker
         self.thinking: int | None = None
         self.salt = b""
         self.commit = ""
@@ -178,7 +183,8 @@ class Host:
             self.commit = fairdeal.commitment(self.salt, seed)
         else:
             self.salt, self.commit = b"", ""
-        self.log = [{"k": "new", "suit": self.game.trump, "seat": self.game.to_act}]
+        self.log = []
+        self.dealt = (self.game.trump, self.game.to_act)
         self.seq += 1
         self.save()
         self._broadcast(reset=True)
@@ -194,7 +200,8 @@ class Host:
     def snapshot(self) -> dict[str, Any]:
         assert self.series is not None
         return {"settings": self.settings.to_dict(), "source": self.source, "series": self.series.to_dict(),
-                "log": self.log[-LOG_KEEP:], "seats": [seat.to_dict() for seat in self.seats], "seq": self.seq,
+                "log": [[event.to_dict(), throw] for event, throw in self.log[-LOG_KEEP:]],
+                "deal": list(self.dealt), "seats": [seat.to_dict() for seat in self.seats], "seq": self.seq,
                 "salt": self.salt.hex(), "first_game": self.first_game, "net": self.net}
 
     def save(self) -> None:
@@ -207,9 +214,11 @@ class Host:
         series = Series.from_dict(data["series"])
         if series.rules != Rules(**settings.rules_kwargs()):
             raise ValueError("the saved settings and game disagree")
-        log = data.get("log", [])
-        if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
-            raise ValueError("bad log")
+        log = [entry for entry in data.get("log", []) if isinstance(entry, list)]  # older saves: no log
+        events = [(event_from_dict(event), bool(throw)) for event, throw in log]
+        trump, first = data.get("deal", [series.game.trump, None])
+        if trump not in ("S", "H", "D", "C") or not (first is None or isinstance(first, int)):
+            raise ValueError("bad deal")
         seats = [Seat(kind) for kind in settings.seats]
         saved_seats = data.get("seats")
         if saved_seats is not None:
@@ -235,7 +244,8 @@ class Host:
         self.seq = int(data.get("seq", 0)) + 1  # a restored table never reuses a sequence number
         self.generation += 1
         self.bots = {}
-        self.log = log[-LOG_KEEP:]
+        self.log = events[-LOG_KEEP:]
+        self.dealt = (trump, first)
         self.thinking = None
         self.timer_seat = None
 
@@ -339,7 +349,7 @@ class Host:
         assert peer.seat is not None
         if self.series is None:
             return
-        peer.deliver(self._state(peer.seat, self.log, reset=True))
+        peer.deliver(self._state(peer.seat, self.log_for(self._you(peer)), reset=True))
         if self.game.result is not None and self.commit:
             peer.deliver(self._reveal())
 
@@ -379,18 +389,39 @@ class Host:
             if peer.seat is not None:
                 peer.deliver(message)
 
-    def _broadcast(self, events: list[Any] | None = None, reset: bool = False, had_table: bool = False,
-                   trump_card: str = "") -> None:
+    def _you(self, peer: Peer) -> int | None:
+        """The seat that messages to this peer call "you": none in pass-and-play, where several people
+        share the host's page."""
+        if peer.local and sum(seat.kind == "human" for seat in self.seats) > 1:
+            return None
+        return peer.seat
+
+    @staticmethod
+    def _narrate(events: list[Event], me: int | None, throw_in: bool) -> list[dict[str, Any]]:
+        """The recent-plays lines of these events as ``me`` may see them (durak/narrate.py), coded."""
+        lines = []
+        for event in events:
+            if event.kind in LOG_KINDS:
+                message = narrate(event, me, throw_in=throw_in)
+                if message is not None:
+                    lines.append(message.to_dict())
+        return lines
+
+    def log_for(self, me: int | None) -> list[dict[str, Any]]:
+        """The whole recent-plays list as ``me`` may see it, from the deal on."""
+        lines = [deal(self.dealt[0], self.dealt[1], me).to_dict()]
+        for event, throw in self.log:
+            lines += self._narrate([event], me, throw)
+        return lines[-LOG_KEEP:]
+
+    def _broadcast(self, events: list[Any] | None = None, reset: bool = False, had_table: bool = False) -> None:
         """Every bound peer gets its seat's state: its view, its legal actions, the events it may see."""
         for peer in list(self.peers.values()):
             seat = peer.seat
             if seat is None:
                 continue
-            if reset:
-                entries = self.log
-            else:
-                entries = [e for e in (log_entry(ev.seen_by(seat), had_table, trump_card) for ev in events or [])
-                           if e is not None]
+            me = self._you(peer)
+            entries = self.log_for(me) if reset else self._narrate(events or [], me, had_table)
             peer.deliver(self._state(seat, entries, reset=reset))
         self._status()
         if self.game.result is not None and self.commit:
@@ -438,17 +469,13 @@ class Host:
         """Play ``action`` for ``seat`` (raises the engine's refusal, changing nothing), log, save, send."""
         game = self.game
         had_table = bool(game.table)
-        trump_card = str(game.trump_card) if game.trump_card is not None else ""
         events = game.apply(seat, action)
-        for event in events:
-            entry = log_entry(event.seen_by(None), had_table, trump_card)
-            if entry is not None:
-                self.log.append(entry)
-        self.log = self.log[-LOG_KEEP:]
+        self.log = (self.log + [(event.seen_by(None), had_table) for event in events if event.kind in LOG_KINDS]
+                    )[-LOG_KEEP:]
         self.seq += 1
         self.timer_seat = None
         self.save()
-        self._broadcast(events, had_table=had_table, trump_card=trump_card)
+        self._broadcast(events, had_table=had_table)
 
     def kick(self) -> None:
         """Let the AIs (and automatic passes) play until a person must act."""
@@ -576,23 +603,12 @@ class Host:
         return replace(self.settings, seed=None)
 
 
-def log_entry(event: Any, had_table: bool, trump_card: str) -> dict[str, Any] | None:
-    """One line of the recent-plays list from an event a seat may see (plus public context: whether an
-    attack was a throw-in, which card a trump-six exchange took), or None for events the list skips."""
-    data = event.to_dict()  # the stable JSON form: kind, player, cards, target, count
-    kind = data["kind"]
-    cards = list(data.get("cards", []))
-    entry: dict[str, Any] = {"k": kind, "seat": data.get("player")}
-    if kind == "attack":
-        entry.update(cards=cards, throw=had_table)
-    elif kind == "defend":
-        entry.update(cards=cards)
-    elif kind == "transfer":
-        entry.update(cards=cards, target=data.get("target"))
-    elif kind == "exchange":
-        entry.update(cards=[trump_card] if trump_card else cards)
-    elif kind in ("pickup", "discard"):
-        entry.update(n=data.get("count") or len(cards))
-    elif kind not in ("take", "pass", "out"):
-        return None
-    return entry
+
+def event_from_dict(data: object) -> Event:
+    """An event of a saved recent-plays list (``Event.to_dict`` read back; draws are never saved)."""
+    if not isinstance(data, dict) or data.get("kind") not in LOG_KINDS:
+        raise ValueError("bad log")
+    player, target, count = data.get("player"), data.get("target"), data.get("count", 0)
+    if not all(x is None or isinstance(x, int) for x in (player, target)) or not isinstance(count, int):
+        raise ValueError("bad log")
+    return Event(data["kind"], player, tuple(parse_card(c) for c in data.get("cards", [])), target, count)

@@ -148,9 +148,10 @@ def suit_name(lang: str, suit: str) -> str:
 
 # ---------------------------------------------------------------------------- coded messages
 #: How a message's params are shown, by name (durak/messages.py's convention): seats by their names,
-#: cards by their symbols in the language, ranks by their corner index, a refused action in words.
+#: cards by their symbols in the language, ranks by their corner index, a refused action in words, a
+#: trump suit (``trump``) by its symbol and name.
 SEAT_PARAMS = frozenset({"seat", "target", "to_act", "player"})
-CARD_PARAMS = frozenset({"card", "attack", "defence"})
+CARD_PARAMS = frozenset({"card", "attack", "defence", "six"})
 RANK_PARAMS = frozenset({"rank"})
 HINT_PROOFS = ("win", "draw", "loss")
 
@@ -175,6 +176,8 @@ def _param(lang: str, name: str, value: object, names: list[str] | None) -> obje
         return card_symbol(lang, value)
     if name == "cards" and isinstance(value, list):
         return cards_symbols(lang, [str(c) for c in value])
+    if name == "trump" and isinstance(value, str):
+        return f"{SUIT_SYMBOLS[value]} {suit_name(lang, value)}"
     if name in RANK_PARAMS and isinstance(value, int):
         return rank_text(lang, value)
     if name == "action" and isinstance(value, str):

@@ -14,7 +14,7 @@ from typing import Any
 
 from durak.messages import Message
 
-from .i18n import SUIT_SYMBOLS, capitalised, card_name, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
+from .i18n import capitalised, card_name, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
 from .moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 
 SUIT_ORDER = "SHDC"
@@ -425,47 +425,15 @@ def status_text(scene: Scene) -> str:
     return t(lang, "status_your_throw")
 
 
-def log_line(entry: dict[str, Any], lang: str, names: list[str], you: int | None = None) -> str:
-    """One line of the recent-plays list; ``you`` is the local player's seat ("You attack", "Vous passez")."""
-    kind = entry.get("k", "")
-    seat = entry.get("seat")
-    mine = you is not None and seat == you
-
-    def key(base: str) -> str:
-        return base + "_you" if mine else base
-
-    def name(who: Any) -> str:
-        return names[who] if isinstance(who, int) and 0 <= who < len(names) else "?"
-
-    cards = entry.get("cards", [])
-    who = name(seat)
-    if kind == "attack":
-        return t(lang, key("log_throw" if entry.get("throw") else "log_attack"), name=who,
-                 cards=cards_symbols(lang, cards))
-    if kind == "defend":
-        return t(lang, key("log_defend"), name=who, attack=card_symbol(lang, cards[0]),
-                 defence=card_symbol(lang, cards[1]))
-    if kind == "transfer":
-        return t(lang, key("log_transfer"), name=who, cards=cards_symbols(lang, cards),
-                 target=name(entry.get("target")))
-    if kind in ("take", "pass", "out"):
-        return t(lang, key(f"log_{kind}"), name=who)
-    if kind == "exchange":
-        return t(lang, key("log_exchange"), name=who, card=card_symbol(lang, cards[0]) if cards else "")
-    if kind == "pickup":
-        n = entry.get("n", 0)
-        return tn(lang, key("log_pickup"), n, name=who)
-    if kind == "discard":
-        return tn(lang, "log_discard", entry.get("n", 0))
-    if kind == "new":
-        suit = entry.get("suit", "S")
-        return t(lang, key("log_new_game"), suit=SUIT_SYMBOLS.get(suit, suit) + " " + suit_name(lang, suit),
-                 name=who)
-    return ""
+def log_line(entry: dict[str, Any], lang: str, names: list[str]) -> str:
+    """One line of the recent-plays list: a narrated event (durak/narrate.py) said in ``lang``."""
+    if "code" not in entry:
+        return ""  # a line saved by a version before coded messages
+    return capitalised(say(lang, entry, names))
 
 
 def log_html(scene: Scene) -> str:
-    items = [log_line(e, scene.lang, scene.names, scene.you) for e in scene.log[-6:]]
+    items = [log_line(e, scene.lang, scene.names) for e in scene.log[-6:]]
     return "".join(f"<li>{escape(line)}</li>" for line in items if line)
 
 

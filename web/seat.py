@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import fairdeal
-from .i18n import t
+from .i18n import DEFAULT_LANG, say, t
 from .params import LEVELS
 from .protocol import QUICK_MESSAGES, clean_name
 
@@ -74,6 +74,17 @@ def check_view(view: object, seat: int) -> dict[str, Any]:
     if not isinstance(view.get("active"), list) or not isinstance(view.get("history"), list):
         raise BadMessage("view")
     return view
+
+
+def sayable(line: object) -> bool:
+    """A recent-plays line this page can say: a narrated event's code with parameters it understands."""
+    if not isinstance(line, dict) or not str(line.get("code", "")).startswith("event."):
+        return False
+    try:
+        say(DEFAULT_LANG, line)
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        return False
+    return True
 
 
 def display_names(seats: list[dict[str, Any]], lang: str, local: list[int]) -> list[str]:
@@ -172,11 +183,12 @@ class SeatClient:
             self.hands_seen = {}  # a new game
             self.deal_check = None
             self.said = {}
+        lines = [line for line in events if sayable(line)]
         if message.get("reset"):
-            self.log = [e for e in events if isinstance(e, dict)]
+            self.log = lines
             self.fresh = frozenset()
         else:
-            self.log = (self.log + [e for e in events if isinstance(e, dict)])[-30:]
+            self.log = (self.log + lines)[-30:]
             self.fresh = frozenset(self._table_cards(view) - old_table)
         self.seq = seq
         self.view = view

@@ -1,6 +1,6 @@
-"""Messages as codes: every refusal the engine raises and every hint reason carries a stable code and
-params, every code has a message in every language, and the English catalogue says exactly what the
-engine's English text says (so the page's Russian or French is the same sentence, not a paraphrase)."""
+"""Messages as codes: every refusal the engine raises, every hint reason and every narrated event carries a
+stable code and params, every code has a message in every language, and the English catalogue says exactly
+what the engine's English text says (so the page's Russian or French is the same sentence, not a paraphrase)."""
 
 from __future__ import annotations
 
@@ -22,20 +22,21 @@ from durak.cards import deck, parse_card
 from durak.ai import hint, reason
 from durak.ai.advice import TEXT
 from durak.messages import CodedError, Message
+from durak.narrate import deal, narrate
 from web.i18n import CATALOGUES, LANGS, card_symbol, say, tn
 
 from .positions import play, position
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The families of codes whose messages live in the catalogues (record.* are durak/record.py's refusals).
-FAMILIES = ("illegal", "rules", "save", "scenario", "notation", "card", "input", "record", "hint")
+FAMILIES = ("illegal", "rules", "save", "scenario", "notation", "card", "input", "record", "hint", "event")
 CODE = re.compile(rf"^({'|'.join(FAMILIES)})\.[a-z0-9_]+$")
 
 
 def _codes_in_source() -> set[str]:
     """Every code in durak/: the literals, the reasons explain.py returns and ``refusal`` prefixes
     (``illegal.<reason>``), those state.py's ``_invalid`` prefixes with ``save.``, the families ``checks``
-    prefixes, the hint reasons."""
+    prefixes, the hint reasons, the narrator's events (``said``: ``event.<kind>`` and ``event.<kind>_you``)."""
     found: set[str] = set()
     for path in (ROOT / "durak").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -51,6 +52,11 @@ def _codes_in_source() -> set[str]:
                 prefix = {"_invalid": "save", "refusal": "illegal"}.get(node.func.id)
                 if prefix:
                     found.add(f"{prefix}.{node.args[1].value}")
+            if (path.name == "narrate.py" and isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "said"):
+                for kind in ast.walk(node.args[0]):
+                    if isinstance(kind, ast.Constant):
+                        found |= {f"event.{kind.value}", f"event.{kind.value}_you"}
     found |= {f"hint.{key}" for key in TEXT}
     for family in ("input", "scenario", "save"):
         found |= {f"{family}.{name}" for name in ("seat", "card_list", "card")}
@@ -285,3 +291,27 @@ def test_a_proven_hint_shows_the_proof_not_a_percentage() -> None:
     assert say("en", suggestion.reason).endswith("(won: every defence loses)")
     view, legal = game.view(0), game.legal_actions(0)
     assert say("en", reason(view, legal, legal[0], 0.63)).endswith("(win chance 63%)")
+
+
+def test_the_narrator_says_every_event_the_same_in_english_and_in_every_language() -> None:
+    seen: set[str] = set()
+    rng = random.Random(2)
+    for options in RULE_SETS:
+        game = Game.new(Rules(**options), seed=4)
+        messages = [deal(game.trump, game.to_act, me) for me in (None, 0, 1)]
+        while game.to_act is not None:
+            seat = game.to_act
+            throw_in = bool(game.attacks)
+            for event in game.apply(seat, rng.choice(game.legal_actions(seat))):
+                messages += [narrate(event, me, throw_in=throw_in) for me in (None, 0, 1)]  # type: ignore[misc]
+        for message in messages:
+            if message is None:
+                continue
+            assert message.code in CODES, message.code
+            seen.add(message.code)
+            assert say("en", message) == message.text, message
+            for lang in LANGS:
+                assert "{" not in say(lang, message, ["A", "B", "C", "D"])
+    assert {"event.attack", "event.attack_you", "event.throw_in", "event.defend_you", "event.transfer",
+            "event.pickup", "event.discard", "event.draw", "event.draw_you", "event.round", "event.round_you",
+            "event.round_at_you", "event.out", "event.deal", "event.deal_you", "event.take", "event.pass"} <= seen

@@ -241,7 +241,7 @@ class HostNet:
 
     def on_message(self, key: Any, text: Any) -> None:
         key = str(key)
-        if text is None:  # dropped by net.js as too large or not text
+        if _js(text) is None:  # dropped by net.js as too large or not text
             peer = self.host.peers.get(key)
             if peer is not None:
                 peer.deliver(refusal(ProtocolError("too_large"), self.host.seq))
@@ -409,6 +409,6 @@ class GuestNet:
             self.spawn(self.answer())  # the same link, a new reply for the host to paste
 
     def on_message(self, key: Any, text: Any) -> None:
-        if str(key) == self.key and text is not None:
+        if str(key) == self.key and _js(text) is not None:
             self.controller.receive_remote(str(text))
 

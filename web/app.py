@@ -279,7 +279,8 @@ class App:
         name = self.prefs.get("name", "")
         self.guest_net = GuestNet(self.controller, window.durakNet, document,
                                   str(window.location.href).split("#", 1)[0].split("?", 1)[0], invite,
-                                  self.page.spawn, self.ice, name if isinstance(name, str) else "", self.save_name)
+                                  self.page.spawn, self.ice, name if isinstance(name, str) else "", self.save_name,
+                                  self.page.sleep)
         self.page.spawn(self.guest_net.start())
         return True
 

@@ -188,6 +188,7 @@ class Host:
         self.seq += 1
         self.save()
         self._broadcast(reset=True)
+        self._sent()
 
     def play_again(self) -> None:
         if self.series is None or self.game.result is None:
@@ -334,6 +335,7 @@ class Host:
             raise ProtocolError("bad_secret")
         for other_id, other in list(self.peers.items()):
             if other is not peer and other.seat == seat:  # the seat's older connection (a reload, a drop)
+                other.deliver(refusal(ProtocolError("replaced"), self.seq))
                 del self.peers[other_id]
         peer.seat = seat
         info = self.seats[seat]

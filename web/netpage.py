@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import base64
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from html import escape
 from typing import Any
 
@@ -44,6 +44,9 @@ def _proxy(function: Callable[..., Any]) -> Any:
     except ImportError:
         return function
     return create_proxy(function)
+
+
+TAB_RETRIES = 20  # seconds a friend's tab waits for the host's tab to come back before asking for a reply
 
 
 def seat_key(seat: int) -> str:
@@ -314,7 +317,7 @@ class GuestNet:
 
     def __init__(self, controller: Controller, net: Any, document: Any, base_url: str, invite: Invite,
                  spawn: Callable[[Any], None], ice: Callable[[], str], name: str,
-                 save_name: Callable[[str], None]) -> None:
+                 save_name: Callable[[str], None], sleep: Callable[[float], Awaitable[None]]) -> None:
         self.controller = controller
         self.net = net
         self.document = document
@@ -324,6 +327,7 @@ class GuestNet:
         self.ice = ice
         self.name = name
         self.save_name = save_name
+        self.sleep = sleep
         self.key = ""
         self.answer_sdp = ""
         self.client = controller.join(invite.seat, self._send)
@@ -406,7 +410,20 @@ class GuestNet:
         else:
             self.document.body.dataset.connected = "false"
             self.controller.set_current(False)
-            self.spawn(self.answer())  # the same link, a new reply for the host to paste
+            self.spawn(self.reconnect(was_tab=self.key.startswith("tab:")))
+
+    async def reconnect(self, was_tab: bool) -> None:
+        """After a drop: a table in another tab comes back by itself (its reload takes a few seconds);
+        over the network the same link gets a new reply for the host to paste."""
+        if was_tab:
+            for _ in range(TAB_RETRIES):
+                await self.sleep(1.0)
+                key = str(await self.net.knock(self.invite.seat) or "")
+                if key:
+                    self.key = key
+                    self.on_state(key, "open")
+                    return
+        await self.answer()
 
     def on_message(self, key: Any, text: Any) -> None:
         if str(key) == self.key and _js(text) is not None:

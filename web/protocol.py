@@ -46,7 +46,8 @@ ACTION_TEXT = re.compile(r"[A-Za-z0-9 ♠♥♦♣]{1,40}")
 #: Every refusal code the host sends for a seat's message (the engine's own codes come on top, under
 #: ``illegal``'s params, see Host._act).
 REFUSALS = ("too_large", "bad_json", "bad_shape", "unknown_type", "wrong_seat", "bad_secret", "not_joined",
-            "stale_seq", "not_your_turn", "illegal", "rate_limited", "game_over", "bad_name", "bad_quick")
+            "stale_seq", "not_your_turn", "illegal", "rate_limited", "game_over", "bad_name", "bad_quick",
+            "replaced")
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"seat": int, "secret": str, "name": str, "lang": str},

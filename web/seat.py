@@ -153,6 +153,8 @@ class SeatClient:
                 if not isinstance(message.get("code"), str):
                     raise BadMessage("code")
                 self.refused = message
+                if message["code"] == "replaced":
+                    self.current = False  # the seat is played from another window now
             elif kind == "said":
                 if message.get("quick") not in QUICK_MESSAGES:
                     raise BadMessage("quick")

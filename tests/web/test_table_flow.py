@@ -256,3 +256,12 @@ def test_hand_order_suits_then_trumps_last() -> None:
 def test_cards_carry_spoken_names() -> None:
     assert 'aria-label="dame de cœur"' in card_html("QH", "fr")
     assert 'aria-label="queen of hearts"' in card_html("QH", "en")
+
+
+def test_play_again_deals_the_next_game_and_redraws() -> None:
+    controller, page = table("variant=podkidnoy&players=2&level=easy&seed=1")
+    run_coroutine(play_first_choice(controller, page))
+    assert 'data-testid="game-over"' in page.frames[-1]["game_over"]
+    controller.press("play-again")
+    assert page.frames[-1]["game_over"] == "" and controller.game.result is None
+    assert controller.series is not None and controller.series.games_played == 1

@@ -36,7 +36,10 @@ setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py
 	@$(BIN)/python scripts/build_wheel.py
 	@$(BIN)/python scripts/build_zip.py
+	@$(BIN)/python scripts/build_rules.py
+	@$(BIN)/python scripts/build_stdlib.py
 	@$(PYTHON) scripts/build_sw.py
+	@$(BIN)/python scripts/compress.py
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \

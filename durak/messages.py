@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-ParamValue = str | int | bool | None | list[Any]
+ParamValue = str | int | bool | None | list[Any] | dict[str, Any]  # a dict: a nested refusal's params
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ differ from their defaults (``perevodnoy/3p/36/everyone``); docs/notation.md lis
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any
 
 from .messages import CodedError, ParamValue
 from .rules import MAX_PLAYERS_BY_DECK, TEAMS, VARIANTS, Rules, RulesError
@@ -56,7 +56,7 @@ def reason_of(refusal: Exception) -> dict[str, ParamValue]:
     params: dict[str, ParamValue] = {"reason": str(refusal)}
     code, details = getattr(refusal, "code", None), getattr(refusal, "params", None)
     if isinstance(code, str) and isinstance(details, dict):
-        params.update(reason_code=code, reason_params=cast(ParamValue, dict(details)))
+        params.update(reason_code=code, reason_params=dict(details))
     return params
 
 

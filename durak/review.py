@@ -193,9 +193,9 @@ class Grader:
 
     def _grade_all(self) -> Iterator[None]:
         for decision in self.decisions:
-            self._share = 0.0
             verdict = yield from self._grade(decision)
             self.verdicts.append(verdict)
+            self._share = 0.0
             yield
 
     def _grade(self, decision: Decision) -> Generator[None, None, Verdict]:
@@ -209,7 +209,7 @@ class Grader:
                 return _proven_verdict(decision, *proof)
         pimc = Pimc(sampler, seen.me, team, candidates(seen, list(decision.legal), decision.played), rng)
         for _ in pimc.run(self.worlds):
-            self._share = pimc.worlds / self.worlds
+            self._share = max(self._share, pimc.worlds / self.worlds)  # never back after a proof cut short
             yield
         return _estimated_verdict(decision, pimc)
 
@@ -247,7 +247,7 @@ class Grader:
             except OutOfBudget:
                 if solver.nodes >= self.endgame_nodes:
                     return None
-                self._share = solver.nodes / self.endgame_nodes
+                self._share = max(self._share, solver.nodes / self.endgame_nodes)
                 yield
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compile the gettext catalogues web/locale/<lang>.po into what the page reads (docs/i18n.md).
 
-    python scripts/build_catalogues.py [--root DIR] [--check]
+    python scripts/build_catalogues.py [--root DIR] [--check] [--extract]
 
 One .po file per language is the only list of languages: adding web/locale/xx.po adds a language to
 the table, its language menu, the loading text, the service worker's update notice and the manifest.
@@ -15,6 +15,10 @@ From each catalogue this writes, when the bytes differ:
 
 Babel reads the .po files and writes the .mo files; their header dates are fixed so the same
 catalogues give the same bytes (the archive and the service worker's version stay deterministic).
+
+The worked examples' titles and comments (rules/examples/*.durak) are translated in the same catalogues
+with msgctxt "example" and the English itself as msgid: ``example_texts`` lists them, ``--extract``
+adds each one a catalogue lacks, untranslated, for a translator to fill in (a test demands them all).
 ``make setup`` runs this through scripts/build_zip.py; tests/conftest.py runs it before a test run.
 """
 
@@ -38,6 +42,8 @@ LOCALE = Path("web/locale")
 STRINGS_JS = LOCALE / "strings.js"
 MANIFEST = Path("web/manifest.webmanifest")
 SOURCE_LANG = "en"
+EXAMPLES = Path("rules/examples")
+EXAMPLE_CONTEXT = "example"  # msgctxt of the worked examples' texts (web/i18n.py reads them with pgettext)
 #: Messages the page's JavaScript needs: the loading screen (index.html), the update notice (web/pwa.js)
 #: and the embed page (web/embed-frame.js).
 JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_failed",
@@ -147,11 +153,66 @@ def build(root: Path = ROOT, *, check: bool = False) -> list[Path]:
     return changed
 
 
+def example_texts(root: Path = ROOT) -> list[str]:
+    """Every title and comment of the worked examples, in the order they appear, each once."""
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from durak.record import load_examples
+
+    texts: dict[str, None] = {}
+    for record in load_examples(root / EXAMPLES).values():
+        for text in [record.title or "", *record.comments]:
+            if text:
+                texts[text] = None
+    return list(texts)
+
+
+def untranslated_examples(root: Path = ROOT) -> dict[str, list[str]]:
+    """{language: the example texts its catalogue does not translate}, for every language but English."""
+    texts = example_texts(root)
+    missing: dict[str, list[str]] = {}
+    for lang, path in po_files(root).items():
+        if lang == SOURCE_LANG:
+            continue
+        catalogue = read_catalogue(path)
+        lacking = [text for text in texts if not _translated(catalogue, text)]
+        if lacking:
+            missing[lang] = lacking
+    return missing
+
+
+def _translated(catalogue: Catalog, english: str) -> bool:
+    message = catalogue.get(english, context=EXAMPLE_CONTEXT)
+    return message is not None and isinstance(message.string, str) and bool(message.string) and not message.fuzzy
+
+
+def extract(root: Path = ROOT) -> dict[str, int]:
+    """Append to each catalogue the example texts it lacks, untranslated; {language: how many}."""
+    added: dict[str, int] = {}
+    for lang, texts in untranslated_examples(root).items():
+        path = po_files(root)[lang]
+        catalogue = read_catalogue(path)
+        new = [text for text in texts if catalogue.get(text, context=EXAMPLE_CONTEXT) is None]
+        if new:
+            entries = "".join(f'\nmsgctxt "{EXAMPLE_CONTEXT}"\nmsgid {_quoted(text)}\nmsgstr ""\n' for text in new)
+            path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n" + entries, encoding="utf-8")
+            added[lang] = len(new)
+    return added
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Compile web/locale/*.po for the page.")
     parser.add_argument("--root", type=Path, default=ROOT, help="site folder (default: the repo root)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if an output is stale")
+    parser.add_argument("--extract", action="store_true",
+                        help="add the worked examples' untranslated titles and comments to each catalogue")
     args = parser.parse_args(argv)
+    if args.extract:
+        print(f"example texts added: {extract(args.root) or 'none'}")
     changed = build(args.root, check=args.check)
     languages = ", ".join(po_files(args.root))
     if args.check:

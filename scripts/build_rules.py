@@ -160,7 +160,7 @@ def labels(lang: str) -> dict[str, Any]:
         return [tn(lang, key, n) for n in range(most + 1)]
 
     ui_keys = ("example", "step", "first", "prev", "next", "last", "try", "back", "odds", "controls", "actions",
-               "trying", "refused", "engine_loading", "engine_failed", "odds_wait", "odds_none", "odds_for",
+               "trying", "engine_loading", "engine_failed", "odds_wait", "odds_none", "odds_for",
                "odds_value", "table_empty", "discard_short", "no_cards")
     ui = {key: template(lang, f"example_{key}") for key in ui_keys}
     ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
@@ -328,6 +328,9 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 {_nav_games(lang, game, "")}
 <p><a href="../index.html">{escape(t(lang, "rules_index"))}</a> ·
 <a href="{escape(table)}">{escape(t(lang, "rules_back"))}</a></p>
+<p class="credits"><a href="../../LICENSE">{escape(t(lang, "credits_licence"))}</a> ·
+<a href="../../web/vendor/pyodide/LICENSE.txt">Pyodide (MPL-2.0)</a> ·
+<a href="../../web/vendor/pyscript/LICENSE.txt">PyScript (Apache-2.0)</a></p>
 </footer>
 <script type="application/json" id="rules-data">{_script_json(data)}</script>
 <script type="module" src="../../web/rules.js"></script>
@@ -346,7 +349,7 @@ def index_page(root: Path, sources: Mapping[tuple[str, str], Source], sprite: st
             f'<li class="game-card"><a href="{lang}/{game}.html"><strong>{escape(t(lang, f"variant_{game}"))}</strong>'
             f'<span>{escape(sources[lang, game].description)}</span></a></li>' for game in GAMES)
         blocks.append(f'<section class="rules-lang" lang="{lang}" id="{lang}" aria-labelledby="{lang}-title">'
-                      f'<h2 id="{lang}-title">{escape(t(lang, "rules_title"))}</h2>{intro}'
+                      f'<h2 id="{lang}-title">{escape(LANGUAGE_NAMES[lang])}</h2>{intro}'
                       f'<ul class="game-cards">{cards}</ul>'
                       f'<p><a class="btn ghost" href="../index.html?lang={lang}">'
                       f'{escape(t(lang, "rules_back"))}</a></p>'

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.metadata
 import json
 import re
 import sys
@@ -31,8 +32,28 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
+COMPRESSOR = Path(__file__).resolve().parent / "compress.py"
 OUTPUT = "sw.js"
-ENTRY = "index.html"
+# The site's pages, one line each (glob patterns; a pattern that matches nothing yet is skipped,
+# index.html must exist): every file they load is found from them. A new page joins by a line here.
+PAGES = (
+    "index.html",
+    "rules/index.html",
+    "rules/*/*.html",
+    "embed.html",
+    "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
+    "examples/pyscript/index.html",
+)
+ENTRY = PAGES[0]
+# Files fetched only when needed, cached by the worker when they are (never precached): the full
+# standard library, which web/pyodide-boot.mjs mounts only when a module left out of the cut one is
+# imported (scripts/build_stdlib.py).
+ON_DEMAND = ("web/vendor/pyodide/python_stdlib.full.zip",)
+# In a folder a module loads from as it needs (Pyodide's), the files a runtime fetches; not the
+# compressed copies beside them (scripts/compress.py), wheels (a page's packages are named by its
+# config) nor licence texts.
+RUNTIME_SUFFIXES = (".mjs", ".js", ".wasm", ".zip", ".json")
+PYODIDE_LOCK = "web/vendor/pyodide/pyodide-lock.json"
 
 # Chunks of @pyscript/core for features this page does not use: the code editor (codemirror),
 # the terminal (xterm), the package graph (only with `packages = [...]`) and the zip.js
@@ -102,6 +123,7 @@ def references(root: Path, path: PurePosixPath) -> list[str]:
             found.append(interpreter)
             if interpreter.endswith("/pyodide.mjs"):  # Pyodide loads the rest from its folder
                 found.append(interpreter.rsplit("/", 1)[0] + "/")
+        found += package_files(root, path, config.get("packages", []))
         return found
     if suffix == ".webmanifest":
         return [icon["src"] for icon in json.loads(text).get("icons", [])]
@@ -113,10 +135,41 @@ def references(root: Path, path: PurePosixPath) -> list[str]:
     return []
 
 
-def precache_files(root: Path = ROOT) -> list[str]:
-    """Every site path the game loads, sorted."""
+def package_files(root: Path, config: PurePosixPath, packages: object) -> list[str]:
+    """A PyScript config's `packages` (e.g. micropip, vendored beside Pyodide): their files and their
+    dependencies' as named by the vendored lock, as references from the config's folder."""
+    if not isinstance(packages, list) or not packages:
+        return []
+    lock = json.loads((root / PYODIDE_LOCK).read_text(encoding="utf-8"))["packages"]
+    folder = PurePosixPath(PYODIDE_LOCK).parent
+    names = [re.split(r"[=<>!~ ]", str(name), maxsplit=1)[0] for name in packages]
+    found: list[str] = []
+    while names:
+        name = names.pop()
+        entry = lock.get(name) if not name.startswith(("./", "../", "/", "http")) else None
+        if entry is None or any(ref.endswith("/" + entry["file_name"]) for ref in found):
+            continue
+        target = folder / entry["file_name"]
+        found.append("/".join([".."] * len(config.parent.parts) + [str(target)]))
+        names += entry.get("depends", [])
+    return found
+
+
+def pages(root: Path = ROOT) -> list[PurePosixPath]:
+    """The pages of PAGES that exist, in that order."""
+    found: list[PurePosixPath] = []
+    for pattern in PAGES:
+        for match in sorted(root.glob(pattern)):
+            page = PurePosixPath(match.relative_to(root).as_posix())
+            if match.is_file() and page not in found:
+                found.append(page)
+    return found
+
+
+def page_files(root: Path, page: PurePosixPath) -> set[PurePosixPath]:
+    """Every site path one page loads, itself included."""
     seen: set[PurePosixPath] = set()
-    queue = [PurePosixPath(ENTRY)]
+    queue = [page]
     while queue:
         path = queue.pop()
         if path in seen:
@@ -127,15 +180,33 @@ def precache_files(root: Path = ROOT) -> list[str]:
         seen.add(path)
         for reference in references(root, path):
             target = local_path(reference, path.parent)
-            if target is None or str(target) == OUTPUT:  # the browser checks sw.js itself
+            if target is None or str(target) == OUTPUT or str(target) in ON_DEMAND:  # the browser checks sw.js
                 continue
             if str(target).endswith("/") or (root / target).is_dir():
                 folder = root / target
                 if not folder.is_dir():
                     raise BuildError(f"{path} names the folder {target}, which is missing")
-                queue += [PurePosixPath(p.relative_to(root).as_posix()) for p in folder.iterdir() if p.is_file()]
+                queue += [PurePosixPath(p.relative_to(root).as_posix()) for p in sorted(folder.iterdir())
+                          if p.is_file() and p.name.endswith(RUNTIME_SUFFIXES)
+                          and p.relative_to(root).as_posix() not in ON_DEMAND]
             elif not OPTIONAL_CHUNK.match(target.name) or path.suffix not in (".js", ".mjs"):
                 queue.append(target)
+    return seen
+
+
+def precache_files(root: Path = ROOT) -> list[str]:
+    """Every site path the pages (PAGES) load, sorted. A page other than index.html that names a
+    missing file (one being written) is left out with a warning rather than failing the build."""
+    if not (root / ENTRY).is_file():
+        raise BuildError(f"{ENTRY} is missing")
+    seen: set[PurePosixPath] = set()
+    for page in pages(root):
+        try:
+            seen |= page_files(root, page)
+        except BuildError as error:
+            if str(page) == ENTRY:
+                raise
+            print(f"build_sw.py: {page} left out of the precache: {error}", file=sys.stderr)
     return sorted(str(p) for p in seen)
 
 
@@ -143,18 +214,33 @@ def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
+def compression_settings() -> bytes:
+    """What the .br/.gz copies beside the files depend on besides the files themselves: the code of
+    scripts/compress.py and the versions of its compressors. In the release's version, so that new
+    compressed copies (which a host may serve) make a new release, as a changed file does."""
+    versions = []
+    for package in ("brotli", "zopfli"):
+        try:
+            versions.append(f"{package} {importlib.metadata.version(package)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{package} -")
+    return COMPRESSOR.read_bytes() + "\n".join(versions).encode()
+
+
 def render(root: Path = ROOT) -> tuple[str, str, dict[str, str]]:
     """(sw.js text, version, {path: hash})."""
     files = {path: file_hash(root / path) for path in precache_files(root)}
     template = TEMPLATE.read_text(encoding="utf-8")
     digest = hashlib.sha256(template.encode())
+    digest.update(compression_settings())
     for path, value in files.items():
         digest.update(f"{path} {value}\n".encode())
     version = digest.hexdigest()[:12]
     header = (
         "// Generated by scripts/build_sw.py from scripts/sw.template.js: do not edit.\n"
         f"const VERSION = {json.dumps(version)};\n"
-        f"const FILES = {json.dumps(files, indent=1)};\n\n"
+        f"const FILES = {json.dumps(files, indent=1)};\n"
+        f"const ON_DEMAND = {json.dumps(list(ON_DEMAND))};\n\n"
     )
     return header + template, version, files
 

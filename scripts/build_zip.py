@@ -3,18 +3,21 @@
 
     python scripts/build_zip.py [--root DIR] [--check]
 
-The archive holds the `durak` package and the `web` package's modules except the entry point
-web/app.py (which index.html loads as its `<script type="py">`), and the message catalogues
+The archive holds the `durak` package (but for the command-line-only cli.py and arena.py) and the
+`web` package's modules except the pages' entry points (the `<script type="py" src>` of each page,
+such as web/app.py for index.html: PyScript runs them itself), and the message catalogues
 web/locale/*.mo that web/i18n.py reads (compiled by scripts/build_catalogues.py, which `build` runs
 first). pyscript.toml maps it with
 `"./web/modules.zip" = "./*"`, so PyScript fetches one file and unpacks it into the working
 folder of the interpreter, instead of fetching some thirty small files.
 
 Beside each module goes its bytecode, `<package>/__pycache__/<name>.<cache tag>.pyc`, compiled by
-the vendored Pyodide's own Python (scripts/compile_pyc.mjs, in Node.js): a cold start then imports
-instead of compiling, about 90 ms less. The .pyc files are cached in .cache/pyc/ by source hash, so
-Node runs only for modules that changed. Without Node or node_modules/pyodide (before `npm ci`) the
-archive holds the sources alone, and says so.
+the vendored Pyodide's own Python (scripts/compile_pyc.mjs, in Node.js; lean: no docstrings, no
+column positions): a cold start then imports instead of compiling, about 90 ms less. The archive
+is stored, not deflated: the server sends it compressed as a whole (scripts/compress.py). The
+.pyc files are cached in .cache/pyc/ by source hash, so Node runs only for modules that changed.
+Without Node or node_modules/pyodide (before `npm ci`) the archive holds the sources alone, and
+says so.
 
 The archive is deterministic (sorted names, fixed timestamps and permissions): the same sources
 give the same bytes, so the service worker's version (scripts/build_sw.py) changes only when a
@@ -34,13 +37,15 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("web/modules.zip")
 PACKAGES = ("durak", "web")
-ENTRY_POINT = Path("web/app.py")  # loaded by index.html itself, never imported
+# Run from a terminal only (python -m durak.cli / durak.arena): no page imports them.
+COMMAND_LINE_ONLY = (Path("durak/cli.py"), Path("durak/arena.py"))
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)
 COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
@@ -64,14 +69,47 @@ build_catalogues = _load_catalogue_builder()
 def module_files(root: Path = ROOT) -> list[Path]:
     """The .py files the archive holds, relative to root, sorted."""
     found: list[Path] = []
+    entry_points = page_entry_points(root)
     for package in PACKAGES:
         for path in (root / package).rglob("*.py"):
             relative = path.relative_to(root)
             if "__pycache__" in relative.parts or relative.parts[:2] == ("web", "vendor"):
                 continue
-            if relative != ENTRY_POINT:
+            if relative not in COMMAND_LINE_ONLY and relative not in entry_points:
                 found.append(relative)
     return sorted(found, key=lambda p: p.as_posix())
+
+
+class _PyScripts(HTMLParser):
+    """The src of each `<script type="py">` of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "script" and named.get("type") in ("py", "pyodide") and named.get("src"):
+            self.found.append(str(named["src"]))
+
+
+def page_entry_points(root: Path = ROOT) -> set[Path]:
+    """The modules the site's pages (scripts/build_sw.py's PAGES) load as their `<script type="py"
+    src=...>` (web/app.py, ...): PyScript fetches and runs them, nothing imports them."""
+    spec = importlib.util.spec_from_file_location("durak_build_sw_pages", Path(__file__).with_name("build_sw.py"))
+    assert spec is not None and spec.loader is not None
+    build_sw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_sw)
+    found: set[Path] = set()
+    for pattern in build_sw.PAGES:
+        for page in root.glob(pattern):
+            parser = _PyScripts()
+            parser.feed(page.read_text(encoding="utf-8"))
+            for src in parser.found:
+                path = (page.parent / src.split("?")[0]).resolve()
+                if path.is_relative_to(root.resolve()):
+                    found.add(path.relative_to(root.resolve()))
+    return found
 
 
 def pyc_name(relative: Path, cache_tag: str) -> Path:
@@ -79,24 +117,26 @@ def pyc_name(relative: Path, cache_tag: str) -> Path:
     return relative.parent / "__pycache__" / f"{relative.stem}.{cache_tag}.pyc"
 
 
-def bytecode(sources: dict[Path, bytes]) -> dict[Path, bytes]:
+def bytecode(sources: dict[Path, bytes], *, lean: bool = False) -> dict[Path, bytes]:
     """{pyc path: bytes} for these {module path: source}, compiled by the vendored Pyodide's Python;
-    empty (with a note on stderr) when Node or node_modules/pyodide is missing."""
+    empty (with a note on stderr) when Node or node_modules/pyodide is missing. lean: without
+    docstrings and column positions (compile_pyc.mjs --lean; the cut standard library)."""
     if not PYODIDE_PACKAGE.is_file() or shutil.which("node") is None:
         print("build_zip: no Node.js or node_modules/pyodide (run `make setup`): sources only", file=sys.stderr)
         return {}
     version = json.loads(PYODIDE_PACKAGE.read_text(encoding="utf-8"))["version"]
 
     def key(relative: Path, source: bytes) -> str:
-        return hashlib.sha256(f"{version}\0{relative.as_posix()}\0".encode() + source).hexdigest()
+        mode = "lean\0" if lean else ""
+        return hashlib.sha256(f"{version}\0{mode}{relative.as_posix()}\0".encode() + source).hexdigest()
 
     cached = {relative: next(PYC_CACHE.glob(f"{key(relative, source)}.*.pyc"), None)
               for relative, source in sources.items()}
     missing = {relative.as_posix(): base64.b64encode(sources[relative]).decode()
                for relative, path in cached.items() if path is None}
     if missing:
-        run = subprocess.run(["node", str(COMPILER)], input=json.dumps(missing), capture_output=True, text=True,
-                             check=False)
+        command = ["node", str(COMPILER), *(["--lean"] if lean else [])]
+        run = subprocess.run(command, input=json.dumps(missing), capture_output=True, text=True, check=False)
         if run.returncode != 0:
             raise SystemExit(f"build_zip: {COMPILER.name} failed:\n{run.stderr}")
         result = json.loads(run.stdout)
@@ -122,13 +162,15 @@ def catalogue_files(root: Path = ROOT) -> dict[Path, bytes]:
 
 def archive_bytes(root: Path = ROOT) -> bytes:
     sources = {relative: (root / relative).read_bytes() for relative in module_files(root)}
-    members = {**sources, **bytecode(sources), **catalogue_files(root)}
+    members = {**sources, **bytecode(sources, lean=True), **catalogue_files(root)}
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    # Stored, not deflated: the server compresses the whole archive (scripts/compress.py), which
+    # shares the redundancy between modules and their bytecode that per-entry deflate cannot.
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
         for relative in sorted(members, key=lambda p: p.as_posix()):
             info = zipfile.ZipInfo(relative.as_posix(), date_time=FIXED_TIME)
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             archive.writestr(info, members[relative])
     return buffer.getvalue()
 

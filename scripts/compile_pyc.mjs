@@ -2,13 +2,17 @@
 // scripts/build_zip.py). The page then imports the engine from .pyc files instead of compiling
 // some thirty modules on every cold start: about 90 ms less in Pyodide.
 //
-//     node scripts/compile_pyc.mjs < sources.json > compiled.json
+//     node scripts/compile_pyc.mjs [--lean] < sources.json > compiled.json
 //
 // stdin:  {"durak/game.py": "<base64 of the source bytes>", ...}
 // stdout: {"cache_tag": "cpython-314", "files": {"durak/game.py": "<base64 of the .pyc>", ...}}
 //
 // The .pyc files are "unchecked-hash" (PEP 552): the interpreter never compares them with the
 // source, whose unpacked files get new timestamps in the browser.
+//
+// --lean (the cut standard library, scripts/build_stdlib.py): without docstrings (as `python -OO` has
+// them; asserts stay) and without column positions in tracebacks (PYTHONNODEBUGRANGES), a third
+// smaller. Pyodide's own packages (_pyodide, pyodide) keep their docstrings: it reads some at boot.
 
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
@@ -16,28 +20,49 @@ const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const sources = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 
+const lean = process.argv.includes("--lean");
 const pyodide = await loadPyodide({
   indexURL: new URL("../node_modules/pyodide/", import.meta.url).pathname,
+  env: lean ? { PYTHONNODEBUGRANGES: "1" } : {},
   stdout: () => {},
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 pyodide.globals.set("sources_json", JSON.stringify(sources));
+pyodide.globals.set("lean", lean);
 const result = pyodide.runPython(`
-import base64, json, os, py_compile, sys
+import ast, base64, json, marshal, os, py_compile, sys
 
-def compile_all(sources):
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+
+def without_docstrings(source, relative):
+    tree = ast.parse(source, relative)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+def compile_all(sources, lean):
     files = {}
     for relative, data in sources.items():
         path = os.path.join("/build", relative)
         os.makedirs(os.path.dirname(path), exist_ok=True)
+        source = base64.b64decode(data)
         with open(path, "wb") as out:
-            out.write(base64.b64decode(data))
+            out.write(source)
         pyc = py_compile.compile(path, dfile=relative, doraise=True,
                                  invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        if lean and not relative.startswith(KEEP_DOCSTRINGS):
+            code = compile(without_docstrings(source, relative), relative, "exec", dont_inherit=True)
+            with open(pyc, "rb") as compiled:
+                header = compiled.read(16)  # magic, flags, source hash: as py_compile wrote them
+            with open(pyc, "wb") as compiled:
+                compiled.write(header + marshal.dumps(code))
         with open(pyc, "rb") as compiled:
             files[relative] = base64.b64encode(compiled.read()).decode()
     return json.dumps({"cache_tag": sys.implementation.cache_tag, "files": files})
 
-compile_all(json.loads(sources_json))
+compile_all(json.loads(sources_json), lean)
 `);
 process.stdout.write(result);

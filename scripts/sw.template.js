@@ -4,18 +4,22 @@
 // site works from any sub-path.
 //
 // - install: stores every file of FILES in the cache "durak-v-<VERSION>". A file whose hash is the
-//   same as in an older release's cache is copied from there; the others are fetched with
-//   `cache: "no-cache"` (a revalidation: when the page has just loaded the file, the server
-//   answers 304 and nothing is downloaded twice) and checked against their hash, so a half-done
-//   deploy fails the install and the old release stays.
+//   same as in an older release's cache is copied from there; the others are taken from the HTTP
+//   cache when it has them (`cache: "force-cache"`: the page registers the worker once it is ready,
+//   so on a first visit every file it loaded is there, and nothing goes over the network twice),
+//   else fetched. Each is checked against its hash; a stale copy is fetched again with
+//   `cache: "no-cache"`, and a file that still does not match (a half-done deploy) fails the
+//   install, so the old release stays. The server may send any file compressed (.br, .gz beside
+//   it, see scripts/compress.py): the cache holds what the browser decoded.
 // - activate: deletes the caches of older releases, then controls the open pages.
 // - fetch: same-origin GETs are answered from the cache (query strings ignored, a folder URL is
-//   its index.html); anything else goes to the network. A navigation the network cannot answer
-//   gets the cached index.html.
+//   its index.html); anything else goes to the network. A file of ON_DEMAND (the full standard
+//   library, fetched only when a module left out of the cut one is imported) is cached when it is
+//   first fetched. A navigation the network cannot answer gets the cached index.html.
 // - a new release waits until the page asks for it ({type: "skip-waiting"}, sent by web/pwa.js
 //   when the player clicks "reload"), so a game in progress is never swapped under the player.
 
-/* global VERSION, FILES */
+/* global VERSION, FILES, ON_DEMAND */
 const CACHE_PREFIX = "durak-v-";
 const CACHE = CACHE_PREFIX + VERSION;
 const ROOT = new URL("./", self.location.href);
@@ -23,6 +27,7 @@ const FILES_KEY = new URL("__files__.json", ROOT).href; // FILES as stored with 
 const INDEX = new URL("index.html", ROOT).href;
 
 const urlOf = (path) => new URL(path, ROOT).href;
+const ON_DEMAND_URLS = ON_DEMAND.map(urlOf);
 
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -47,12 +52,29 @@ async function reusable() {
   return found;
 }
 
+// The URLs with a query string under which open pages loaded this file (a shared link:
+// index.html?variant=...): the HTTP cache holds the page under that URL, not under the bare one.
+async function openedAs(url) {
+  const found = [];
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const opened = new URL(client.url);
+    opened.hash = "";
+    if (opened.search && opened.origin + opened.pathname === url) found.push(opened.href);
+  }
+  return found;
+}
+
+// The file of this release: from the HTTP cache if it holds that version, else from the network.
 async function download(path, hash) {
-  const response = await fetch(urlOf(path), { cache: "no-cache", credentials: "same-origin" });
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = await response.clone().arrayBuffer();
-  if (!(await sha256(body)).startsWith(hash)) throw new Error(`${path}: not the file of release ${VERSION}`);
-  return response;
+  const url = urlOf(path);
+  const attempts = [...(await openedAs(url)).map((u) => [u, "force-cache"]), [url, "force-cache"], [url, "no-cache"]];
+  for (const [from, cache] of attempts) {
+    const response = await fetch(from, { cache, credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const body = await response.clone().arrayBuffer();
+    if ((await sha256(body)).startsWith(hash)) return response;
+  }
+  throw new Error(`${path}: not the file of release ${VERSION}`);
 }
 
 async function precache() {
@@ -98,10 +120,12 @@ async function respond(request) {
   url.hash = "";
   const key = url.href.endsWith("/") ? url.href + "index.html" : url.href;
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(key);
+  const hit = await cache.match(key, { ignoreVary: true });
   if (hit) return hit;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && ON_DEMAND_URLS.includes(key)) await cache.put(key, response.clone());
+    return response;
   } catch (error) {
     if (request.mode === "navigate") {
       const page = await cache.match(INDEX);

@@ -8,6 +8,8 @@ Run after `npm ci` (`make setup` does both). Only what the browser loads is copi
 - web/vendor/pyscript/: the dist/*.js and dist/*.css of @pyscript/core, no source maps.
 - web/vendor/qr/: qrcode-generator's ES module (draws the invite QR codes) and jsQR's script (reads them
   from the camera where the browser has no BarcodeDetector): MIT and Apache-2.0.
+- Pyodide's standard library as python_stdlib.full.zip: scripts/build_stdlib.py then writes the cut
+  python_stdlib.zip the site boots from (see keep_full_stdlib()).
 - Each folder's licence text as LICENSE.txt (PyScript's from its package; Pyodide's npm package ships
   none, so its MPL-2.0 text is kept in scripts/licences/).
 - micropip's wheel, which the npm Pyodide lacks, downloaded once from PyPI into .cache/micropip/ (the
@@ -101,6 +103,7 @@ def plan(*, download: bool = True) -> dict[str, dict[str, Path | bytes]]:
     wheel = micropip_wheel(pyodide / LOCK, download=download)
     pyodide_files[wheel.name] = wheel
     pyodide_files[LOCK] = lock_with_hash(pyodide / LOCK, wheel)
+    keep_full_stdlib(pyodide_files)
     return {"pyodide": pyodide_files, "pyscript": pyscript_files, "qr": qr_plan()}
 
 
@@ -116,6 +119,24 @@ def qr_plan() -> dict[str, Path | bytes]:
     notice = ("qrcode.mjs (qrcode-generator):\n" + header + "\n\njsQR.js (jsqr):\n"
               + (reading / "LICENSE").read_text(encoding="utf-8"))
     return {"qrcode.mjs": drawing, "jsQR.js": reading / "dist" / "jsQR.js", LICENCE: notice.encode("utf-8")}
+
+
+# --- the standard library: Pyodide's kept whole beside the cut one --------------------------------
+
+FULL_STDLIB = "python_stdlib.full.zip"
+
+
+def keep_full_stdlib(pyodide_files: dict[str, Path | bytes]) -> None:
+    """Pyodide's python_stdlib.zip is vendored as python_stdlib.full.zip: scripts/build_stdlib.py
+    writes the cut python_stdlib.zip the site boots from, and the full one is the fallback (fetched
+    when a left-out module is imported) and what benchmarks/bare.html boots."""
+    pyodide_files[FULL_STDLIB] = pyodide_files.pop("python_stdlib.zip")
+
+
+def built_here(name: str) -> bool:
+    """Files later setup steps write into web/vendor/ (so not extras to remove): the cut standard
+    library (scripts/build_stdlib.py) and the .br/.gz copies beside large files (scripts/compress.py)."""
+    return name == "python_stdlib.zip" or name.endswith((".br", ".gz"))
 
 
 # --- micropip: the wheel Pyodide's lock names, from PyPI, with its real hash in the lock ------------
@@ -236,7 +257,7 @@ def vendor(*, check: bool = False, verbose: bool = False) -> int:
                 copy(source, target)
         if target_dir.is_dir():
             for extra in sorted(target_dir.iterdir()):
-                if extra.name not in sources:
+                if extra.name not in sources and not built_here(extra.name):
                     changes += 1
                     if verbose or check:
                         print(f"{'extra' if check else 'remove'}: web/vendor/{folder}/{extra.name}")

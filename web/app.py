@@ -24,9 +24,9 @@ try:
 except ImportError:  # older Pyodide converted null to None
     jsnull = None
 
-from web import storage  # noqa: E402 - timed after STARTED_MS
+from web import embed_table, review_page, storage  # noqa: E402 - timed after STARTED_MS
 from web.controller import Controller  # noqa: E402 - timed after STARTED_MS
-from web.i18n import LANGS, pick_lang, t  # noqa: E402 - timed after STARTED_MS
+from web.i18n import LANGS, pick_lang, t, tn  # noqa: E402 - timed after STARTED_MS
 from web.invite import InviteError  # noqa: E402 - timed after STARTED_MS
 from web.netpage import GuestNet, HostNet  # noqa: E402 - timed after STARTED_MS
 from web.params import SPEEDS, TEAMS, TIMERS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
@@ -201,7 +201,8 @@ def hide_notice() -> None:
 # ---------------------------------------------------------------------------- the app
 class App:
     def __init__(self) -> None:
-        self.store = LocalStore()
+        self.embedded = embed_table.embedded(str(window.location.search))  # in another site's frame
+        self.store = embed_table.EmbedStore(LocalStore()) if self.embedded else LocalStore()
         self.prefs = storage.load_prefs(self.store)
         self.query = parse_query(str(window.location.search))
         langs = [self.query.lang or self.prefs.get("lang") or ""]
@@ -215,6 +216,7 @@ class App:
         self.dialog = js(document.getElementById("new-game"))
         self.form = js(document.getElementById("ng-form"))
         self.drag: dict[str, Any] | None = None
+        self.reviews: review_page.ReviewPage | None = None  # the review and history screens, once attached
         self.suppress_click_until = 0.0
         self.online = False  # the new-game dialog's seats are "friend | AI level | you"
         base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
@@ -240,7 +242,10 @@ class App:
         if set_aside:
             notice = t(self.controller.lang, "save_set_aside")
         started = False
-        if query.settings is not None and not (restored and self.controller.source == query.source):
+        if query.opened is not None and not (restored and self.controller.source == query.source):
+            self.controller.play_from(query.opened, source=query.source)
+            started = True
+        elif query.settings is not None and not (restored and self.controller.source == query.source):
             error = self.controller.start(query.settings, source=query.source)
             if error:
                 notice = (notice + " " if notice else "") + error
@@ -299,6 +304,8 @@ class App:
         # where the boot went (ms since navigation): app.py start, imports done, first frame drawn
         document.body.dataset.boot = f"{STARTED_MS:.0f} {IMPORTED_MS:.0f} {now:.0f}"
         document.body.dataset.state = "ready"
+        if self.reviews is not None:
+            self.reviews.boot(str(window.location.search))  # a ?record= link opens its review
 
     def _restore(self, data: dict[str, Any]) -> bool:
         self.controller.restore(data)
@@ -309,12 +316,19 @@ class App:
         lang = self.controller.lang
         document.documentElement.lang = lang
         js(document.getElementById("lang-select")).value = lang
+        js(document.getElementById("ng-lang")).value = lang
         for element in document.querySelectorAll("[data-i18n]"):
             element.textContent = t(lang, element.dataset.i18n)
         for element in document.querySelectorAll("[data-i18n-label]"):
             element.setAttribute("aria-label", t(lang, element.dataset.i18nLabel))
+        for element in document.querySelectorAll("[data-i18n-count]"):  # "36 cards": the count is the value
+            element.textContent = tn(lang, element.dataset.i18nCount, int(element.value))
+        for option in js(document.getElementById("speed-select")).options:  # "Speed: Normal", not just "Normal"
+            option.textContent = t(lang, "speed_option", speed=t(lang, f"speed_{option.value}"))
         document.title = f"{t(lang, 'title')} — {t(lang, 'tagline')}"
         self.update_dialog()
+        if self.reviews is not None:
+            self.reviews.set_lang()
 
     def save_prefs(self) -> None:
         self.prefs.update(lang=self.controller.lang, speed=self.controller.speed)
@@ -334,6 +348,7 @@ class App:
         for name, value in (("players", settings.players), ("deck", settings.deck), ("throw_in", settings.throw_in),
                             ("first_defence_limit", settings.first_defence_limit),
                             ("exchange", {None: "default", True: "on", False: "off"}[settings.exchange]),
+                            ("first_attack", settings.first_attack),
                             ("teams", settings.teams or "none")):
             form.elements.namedItem(name).value = str(value)
         form.elements.namedItem("seed").value = ""
@@ -368,6 +383,7 @@ class App:
             variant=variant, players=players, deck=int(elements.namedItem("deck").value),
             throw_in=str(elements.namedItem("throw_in").value),
             first_defence_limit=int(elements.namedItem("first_defence_limit").value), exchange=exchange,
+            first_attack=str(elements.namedItem("first_attack").value),
             teams=None if teams_text == "none" else teams_text, seats=tuple(seats), seed=seed))
 
     def update_dialog(self) -> None:
@@ -404,9 +420,11 @@ class App:
         prostoy = settings.variant == "prostoy"
         form.elements.namedItem("throw_in").disabled = prostoy
         form.elements.namedItem("first_defence_limit").disabled = prostoy
+        form.elements.namedItem("first_attack").disabled = prostoy
         if prostoy:
             form.elements.namedItem("throw_in").value = "neighbours"
             form.elements.namedItem("first_defence_limit").value = "6"
+            form.elements.namedItem("first_attack").value = "loser_left"
         form.elements.namedItem("teams").disabled = prostoy
         for option in form.elements.namedItem("teams").options:
             value = str(option.value)
@@ -464,7 +482,8 @@ class App:
         address (keeping lang and speed), so that a reload resumes the saved game, not the link's."""
         if not self.query.source:
             return
-        keep = [f"{key}={value}" for key, value in (("lang", self.query.lang), ("speed", self.query.speed)) if value]
+        kept = (("lang", self.query.lang), ("speed", self.query.speed), ("embed", "1" if self.embedded else ""))
+        keep = [f"{key}={value}" for key, value in kept if value]
         window.history.replaceState(None, "", str(window.location.pathname) + ("?" + "&".join(keep) if keep else ""))
         self.query = parse_query("?" + "&".join(keep))
 
@@ -495,6 +514,10 @@ class App:
         self.controller.cancel()
 
     def on_action(self, action: str, event: Any) -> None:
+        if self.reviews is not None:
+            game = js(event.target.closest("[data-game]")) if hasattr(event.target, "closest") else None
+            if self.reviews.on_action(action, game.dataset.game if game is not None else None):
+                return
         if action == "new-game":
             self.open_dialog(self.controller.settings_for_dialog() if self.controller.series else Settings())
         elif action == "settings":
@@ -696,6 +719,11 @@ def main() -> None:
     def _lang(event: Any) -> None:
         app.set_lang(str(event.target.value))
 
+    @when("change", "#ng-lang")
+    def _dialog_lang(event: Any) -> None:  # the dialog stays open, in the new language
+        event.stopPropagation()
+        app.set_lang(str(event.target.value))
+
     @when("change", "#speed-select")
     def _speed(event: Any) -> None:
         app.controller.set_speed(str(event.target.value))
@@ -716,6 +744,9 @@ def main() -> None:
         if app.guest_net is not None and js(event.target.closest('[data-testid="player-name"]')) is not None:
             app.guest_net.set_name(str(event.target.value))
 
+    if app.embedded:
+        embed_table.attach(app.controller)
+    app.reviews = review_page.attach(app.controller, app.store, show_notice)
     app.boot()
 
 

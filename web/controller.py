@@ -96,6 +96,19 @@ class Controller:
         return self.clients.get(self.viewer)
 
     @property
+    def thinking(self) -> int | None:
+        """The seat whose AI is thinking (None: nobody's)."""
+        return self.host.thinking
+
+    @property
+    def busy(self) -> bool:
+        """The host is playing automatic moves (AIs, a lone pass): gestures wait."""
+        return self.host.driving
+
+    def is_human(self, seat: int) -> bool:
+        return self.settings.seats[seat] == "human"
+
+    @property
     def multi_human(self) -> bool:
         """Several people take turns at this page (pass-and-play)."""
         return len(self.clients) > 1
@@ -114,6 +127,21 @@ class Controller:
             return error
         self._attach_local()
         return None
+
+    def play_from(self, game: Game, source: str = "") -> None:
+        """Play on from ``game`` (a position or record a link opened): the local player at seat 0, the normal
+        AI at the others."""
+        self.host.play_from(game, source)
+        self._attach_local()
+
+    def apply(self, seat: int, action: str) -> bool:
+        """Play ``action`` for a seat of this page, as its gestures would; False (with the refusal shown)
+        when the host refuses it."""
+        client = self.clients.get(seat)
+        if client is None:
+            return False
+        client.act(action)
+        return client.refused is None
 
     def _attach_local(self) -> None:
         """A seat client for each person at this page, joined to the host in memory."""

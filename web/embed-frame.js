@@ -5,8 +5,8 @@
 // theme=light|dark, step=N, controls=0, try=0, autoplay=<ms>. An example is drawn from its built
 // frames (rules/frames/<lang>/<id>.json, made by scripts/build_rules.py): visible and steppable
 // without Python. A record or position needs the engine: Pyodide boots (web/embed_engine.py) and
-// builds the same frames, drawn by the same stepper. The table's own game parameters are handled
-// by embed.html before this module loads (it opens the table in its embed layout).
+// builds the same frames, drawn by the same stepper. Given the table's own game parameters instead,
+// embed.html opens the table itself (index.html?embed=1), which loads this module too (TableEmbed).
 //
 // Messages (plain objects with a `type`; ../shared/DESIGN.md, "Embeds"). From the parent window
 // only: durak:next, durak:prev, durak:goto {step}, durak:reset, durak:play {action}. Anything else,
@@ -25,6 +25,7 @@ const CORE_URL = new URL("./vendor/pyscript/core.js", import.meta.url).href;
 const SW_URL = new URL("../sw.js", import.meta.url);
 const PARENT = window.parent !== window ? window.parent : null;
 const MIN_AUTOPLAY_MS = 300;
+const OFFLINE_DELAY_MS = 3000; // after load, before the service worker's first install may start
 const MAX_ACTION_LENGTH = 120;
 const ID = /^[a-z0-9-]{1,60}$/;
 const URL_SAFE = /^[pr]1[A-Za-z0-9_-]{1,16000}$/;
@@ -84,6 +85,15 @@ function text(lang, key) {
 
 function post(type, payload = {}) {
   if (PARENT) PARENT.postMessage({ ...payload, type }, "*");
+}
+
+/** Commands from the parent window, in a valid shape; every other message is ignored. */
+function listenToParent(run) {
+  addEventListener("message", (event) => {
+    if (!PARENT || event.source !== PARENT) return;
+    const command = readCommand(event.data);
+    if (command) run(command);
+  });
 }
 
 /** The URL-safe form of a position, as durak.record.url_safe writes it ("p1" + base64url of raw
@@ -182,7 +192,7 @@ class Embed {
     post("durak:ready", { steps: this.stepper.steps, step: this.stepper.step, title: document.title });
     this.ready = true;
     if (autoplay) this.startAutoplay(autoplay);
-    this.listen();
+    listenToParent((command) => this.run(command));
     registerOffline();
   }
 
@@ -218,14 +228,6 @@ class Embed {
       this.stepper.next();
     }, ms);
     for (const type of ["pointerdown", "keydown"]) addEventListener(type, stop, { once: true });
-  }
-
-  listen() {
-    addEventListener("message", (event) => {
-      if (!PARENT || event.source !== PARENT) return;
-      const command = readCommand(event.data);
-      if (command) this.run(command);
-    });
   }
 
   run(command) {
@@ -287,14 +289,59 @@ class Embed {
 }
 
 /** Offline once visited: the site's service worker, as the table registers it (without its update
- * notice: a new release waits until the table itself is reloaded). */
+ * notice: a new release waits until the table itself is reloaded). Its first install downloads the
+ * whole site, so it starts a while after this frame has loaded and when the browser is idle: the
+ * other embeds of the host page load first. */
 function registerOffline() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const register = () => navigator.serviceWorker.register(SW_URL, { scope: SITE.href }).catch((error) => {
     console.warn("durak embed: no offline copy:", error);
   });
-  if (document.readyState === "complete") setTimeout(register, 0);
-  else addEventListener("load", register, { once: true });
+  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 0));
+  const later = () => setTimeout(() => idle(register, { timeout: OFFLINE_DELAY_MS }), OFFLINE_DELAY_MS);
+  if (document.readyState === "complete") later();
+  else addEventListener("load", later, { once: true });
+}
+
+/** The table itself as an embed (index.html?embed=1, which embed.html opens for a game; web/embed_table.py):
+ * durak:ready once it has dealt, its moves and its game's end, the host's durak:play and durak:reset.
+ * A live game has no steps: durak:next, durak:prev and durak:goto are ignored. The iframe keeps the
+ * height the loader gave it (the table fills its frame). */
+class TableEmbed {
+  start() {
+    // A link of the table (the rules, a licence) opens beside the host page, not inside its frame.
+    for (const link of document.querySelectorAll("a[href]")) {
+      link.target = "_blank";
+      link.rel = "noopener";
+    }
+    addEventListener("durak:table-event", (event) => {
+      const message = JSON.parse(event.detail);
+      post(message.type, message);
+    });
+    const ready = () => {
+      post("durak:ready", { steps: 0, step: 0, title: document.title });
+      listenToParent((command) => this.run(command));
+    };
+    if (document.body.dataset.state === "ready") return ready();
+    const observer = new MutationObserver(() => {
+      if (document.body.dataset.state !== "ready") return;
+      observer.disconnect();
+      ready();
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
+  }
+
+  run(command) {
+    const table = window.durakTable;
+    if (!table) return;
+    if (command.type === "durak:play") {
+      const reply = JSON.parse(table.play(command.action));
+      if (reply.error) post("durak:error", { reason: reply.error, code: reply.code || "" });
+    } else if (command.type === "durak:reset") {
+      table.reset();
+    }
+  }
 }
 
 if (document.getElementById("embed")) new Embed(readOptions(location.search)).start();
+else if (document.body.dataset.embed === "1") new TableEmbed().start();

@@ -74,5 +74,5 @@ class EmbedTryout(Tryout):
         try:
             answer = self._apply(self.seat, text)
         except ValueError as error:  # IllegalAction, NotationError: the engine changed nothing
-            return {"error": refusal(self.lang, error), "code": str(getattr(error, "code", "") or "")}
+            return {"error": refusal(self.lang, error, self.names), "code": str(getattr(error, "code", "") or "")}
         return {**answer, "moves": moves_since(self.game, before)}

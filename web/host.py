@@ -28,7 +28,7 @@ from durak.series import Series
 
 from . import fairdeal
 from .i18n import say, t
-from .params import LEVELS, Settings, problems
+from .params import LEVELS, Settings, normalise_seats, problems
 from .protocol import ProtocolError, check_shape, decode_incoming, refusal
 
 #: Seconds an AI move stays "thinking" on screen, by speed (instant: tests and impatient players).
@@ -168,6 +168,26 @@ class Host:
         self.first_game = True
         self._new_game()
         return None
+
+    def play_from(self, game: Game, source: str = "") -> None:
+        """A new series around ``game`` (a position or record a link opened): a person at seat 0, the normal
+        AI at the others."""
+        rules = game.rules
+        self.settings = normalise_seats(Settings(
+            variant=rules.variant, players=rules.players, deck=rules.deck, throw_in=rules.throw_in,
+            first_defence_limit=rules.first_defence_limit, exchange=rules.trump_six_exchange,
+            first_attack=rules.first_attack, teams=rules.teams, seats=("human",)))
+        self.source = source
+        self.seats = [Seat(kind) for kind in self.settings.seats]
+        self.net = {}
+        self.series = Series(rules)
+        self.series.game = game
+        self.first_game = True
+        self._new_game()
+
+    @property
+    def driving(self) -> bool:
+        return self._driving
 
     def _new_game(self) -> None:
         """The current game of the series begins: online, on a fresh 128-bit seed the host commits to."""

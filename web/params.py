@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
+from durak import Game
+from durak.links import from_url_safe
 from durak.rules import FIRST_ATTACK, MAX_PLAYERS_BY_DECK, THROW_IN, VARIANTS, Rules
 from durak.rules import TEAMS as RULES_TEAMS
 
@@ -28,6 +30,9 @@ TEAMS = {name: players for name, (players, _) in RULES_TEAMS.items()}  # team la
 GAME_KEYS = ("variant", "players", "deck", "throw_in", "first_defence_limit", "exchange", "first_attack",
              "teams", "level", "seats", "seed")
 PREF_KEYS = ("lang", "speed")
+#: URL keys that open a position or a game record in their URL-safe forms (durak.links), as embed.html's
+#: "open in the full game" link does: the table plays on from there.
+OPEN_KEYS = ("position", "record")
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,13 @@ class Parsed:
     speed: str | None = None
     ignored: list[str] = field(default_factory=list)  # "key=value" items that could not be used
     source: str = ""  # canonical text of the game keys, to recognise a reload of the same link
+    opened: Game | None = None  # the position or record the URL names (OPEN_KEYS), to play on from
+
+
+def open_link(key: str, value: str) -> Game:
+    """The game a ``position=`` or ``record=`` value holds; a RecordError (ValueError) when it does not read."""
+    text = from_url_safe(value, expect=key)
+    return Game.from_position(text) if key == "position" else Game.from_record(text)
 
 
 def _int(value: str) -> int:
@@ -132,6 +144,15 @@ def parse_query(query: str) -> Parsed:
             parsed.speed = speed
         else:
             parsed.ignored.append(f"speed={speed}")
+    for key in OPEN_KEYS:
+        if key in params:
+            value = params[key].strip()
+            try:
+                parsed.opened = open_link(key, value)
+                parsed.source = f"{key}={value}"
+            except ValueError:
+                parsed.ignored.append(f"{key}={value[:16]}…")
+            return parsed
     if not any(key in params for key in GAME_KEYS):
         return parsed
     values: dict[str, Any] = {}
@@ -217,6 +238,8 @@ def problems(settings: Settings) -> list[tuple[str, dict[str, Any]]]:
             out.append(("err_prostoy_throw_in", {}))
         if settings.first_defence_limit != 6:
             out.append(("err_prostoy_first_defence", {}))
+        if settings.first_attack != "loser_left":
+            out.append(("err_prostoy_first_attack", {}))
     return out
 
 

@@ -6,6 +6,15 @@
 // one (first visit, new release, no Cache Storage), it boots as usual, then makes the snapshot in
 // a worker once the page is ready (web/snapshot-worker.mjs), for the next visit.
 //
+// A first visit fetches nothing twice: the snapshot's key (a hash of web/modules.zip and of the
+// standard library) is computed only when a snapshot exists (later visits, from the service
+// worker's cache), or after the page is ready, from the HTTP cache.
+//
+// The standard library is the site's cut one (scripts/build_stdlib.py). If an import asks for a
+// module it left out, a finder at the end of sys.meta_path fetches Pyodide's full one
+// (python_stdlib.full.zip), mounts it and warns "durak: stdlib fallback for <module>" in the
+// console, so the miss is visible for the next build (installStdlibFallback, below).
+//
 // body[data-snapshot] tells what happened: "used", "missing" (then "saved" or "failed" once the
 // worker is done), "refused" (the snapshot did not load: deleted, booted without it) or
 // "unsupported" (no Cache Storage or WebCrypto: not a secure context), "off" (the URL says
@@ -17,6 +26,8 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const MODULES_URL = new URL("./modules.zip", import.meta.url).href;
+const STDLIB_URL = new URL("./vendor/pyodide/python_stdlib.zip", import.meta.url).href;
+const FULL_STDLIB_URL = new URL("./vendor/pyodide/python_stdlib.full.zip", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url);
 export const SNAPSHOT_CACHE = "durak-snapshot";
 
@@ -24,19 +35,91 @@ const mark = (state) => {
   if (document.body) document.body.dataset.snapshot = state;
 };
 
-// The cache key of the snapshot for this Pyodide and these Python modules (never fetched).
-async function snapshotKey() {
-  const response = await fetch(MODULES_URL);
-  if (!response.ok) throw new Error(`${MODULES_URL}: HTTP ${response.status}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
-  const hex = [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new URL(`./snapshot-${version}-${hex}.bin`, import.meta.url).href;
+// ------------------------------------------------------------------ the full standard library, on demand
+
+// The bytes at url, synchronously (an import cannot wait): a worker may ask for an ArrayBuffer, a
+// page reads the body as x-user-defined text, one byte per character.
+function fetchBytesSync(url) {
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  const inPage = typeof document !== "undefined";
+  if (inPage) request.overrideMimeType("text/plain; charset=x-user-defined");
+  else request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
+  if (!inPage) return new Uint8Array(request.response);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
 }
 
-async function cachedSnapshot(key) {
+const FALLBACK_FINDER = `
+import sys, zipimport
+
+class StdlibFallback:
+    """The last finder of sys.meta_path: a module the cut standard library left out (its
+    _stdlib_cut.OMITTED) is imported from Pyodide's full one, mounted on first need."""
+
+    def __init__(self, boot):
+        self.boot = boot
+        self.archive = None
+
+    def find_spec(self, fullname, path=None, target=None):
+        try:
+            from _stdlib_cut import OMITTED
+        except ImportError:  # a standard library that was not cut
+            return None
+        if fullname not in OMITTED:
+            return None
+        self.boot.warn(f"durak: stdlib fallback for {fullname}")
+        if self.archive is None:
+            self.archive = self.boot.mount_full_stdlib()
+        package = fullname.rpartition(".")[0].replace(".", "/")
+        return zipimport.zipimporter(self.archive + ("/" + package if package else "")).find_spec(fullname)
+
+if not any(type(finder).__name__ == "StdlibFallback" for finder in sys.meta_path):
+    import _durak_boot
+    sys.meta_path.append(StdlibFallback(_durak_boot))
+    del _durak_boot
+del StdlibFallback
+`;
+
+// Puts the fallback finder into this Pyodide (idempotent: a restored snapshot may have one).
+export function installStdlibFallback(pyodide, fullStdlibURL = FULL_STDLIB_URL) {
+  pyodide.registerJsModule("_durak_boot", {
+    warn: (message) => console.warn(message),
+    mount_full_stdlib: () => {
+      const target = "/lib/python_stdlib.full.zip";
+      pyodide.FS.writeFile(target, fetchBytesSync(fullStdlibURL));
+      return target;
+    },
+  });
+  pyodide.runPython(FALLBACK_FINDER);
+}
+
+// ------------------------------------------------------------------ the memory snapshot
+
+async function digestOf(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The cache key of the snapshot for this Pyodide, these Python modules and this standard library
+// (never fetched). init: {cache: "force-cache"} after a first load, whose files the HTTP cache has.
+async function snapshotKey(init = {}) {
+  const [modules, stdlib] = await Promise.all([digestOf(MODULES_URL, init), digestOf(STDLIB_URL, init)]);
+  return new URL(`./snapshot-${version}-${modules}-${stdlib}.bin`, import.meta.url).href;
+}
+
+async function cachedSnapshot() {
   const cache = await caches.open(SNAPSHOT_CACHE);
+  if ((await cache.keys()).length === 0) return { key: null, snapshot: null }; // a first visit
+  const key = await snapshotKey();
   const hit = await cache.match(key);
-  return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  return { key, snapshot: hit ? new Uint8Array(await hit.arrayBuffer()) : null };
 }
 
 function whenReady(callback) {
@@ -50,10 +133,30 @@ function whenReady(callback) {
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
 }
 
-function makeSnapshotLater(key) {
+// Resolves once the service worker controls the page (or after `ms` without one): the snapshot
+// worker's files then come from its cache instead of being fetched again.
+function controlled(ms) {
+  const container = navigator.serviceWorker;
+  if (!container || container.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    container.addEventListener("controllerchange", resolve, { once: true });
+    setTimeout(resolve, ms);
+  });
+}
+
+function makeSnapshotLater(knownKey) {
   whenReady(() => {
     // A second Pyodide boots in the worker: start once the page has settled.
-    setTimeout(() => {
+    setTimeout(async () => {
+      let key = knownKey;
+      await controlled(30000);
+      try {
+        key = key || (await snapshotKey({ cache: "force-cache" }));
+      } catch (error) {
+        mark("failed");
+        console.warn("durak: no memory snapshot:", error);
+        return;
+      }
       const worker = new Worker(WORKER_URL, { type: "module" });
       worker.onmessage = ({ data }) => {
         mark(data.ok ? "saved" : "failed");
@@ -70,32 +173,41 @@ function makeSnapshotLater(key) {
   });
 }
 
-export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX_URL };
+// ------------------------------------------------------------------ the boot
+
+async function boot(config) {
   if (new URLSearchParams(location.search).get("snapshot") === "off") {
     mark("off");
     return loadVendored(config);
   }
+  if (!("caches" in globalThis && globalThis.crypto?.subtle)) {
+    mark("unsupported");
+    return loadVendored(config);
+  }
   let key = null;
-  if ("caches" in globalThis && globalThis.crypto?.subtle) {
-    try {
-      key = await snapshotKey();
-      const snapshot = await cachedSnapshot(key);
-      if (snapshot) {
-        const pyodide = await loadVendored({ ...config, _loadSnapshot: snapshot });
-        pyodide.runPython("import random; random.seed()"); // not the worker's random state
-        mark("used");
-        return pyodide;
-      }
-    } catch (error) {
-      console.warn("durak: memory snapshot not used:", error);
-      if (key) await caches.delete(SNAPSHOT_CACHE).catch(() => {});
-      mark("refused");
-      return loadVendored(config);
+  try {
+    const found = await cachedSnapshot();
+    key = found.key;
+    if (found.snapshot) {
+      const pyodide = await loadVendored({ ...config, _loadSnapshot: found.snapshot });
+      pyodide.runPython("import random; random.seed()"); // not the worker's random state
+      mark("used");
+      return pyodide;
     }
+  } catch (error) {
+    console.warn("durak: memory snapshot not used:", error);
+    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    mark("refused");
+    return loadVendored(config);
   }
   const pyodide = await loadVendored(config);
-  mark(key ? "missing" : "unsupported");
-  if (key) makeSnapshotLater(key);
+  mark("missing");
+  makeSnapshotLater(key);
+  return pyodide;
+}
+
+export async function loadPyodide(options = {}) {
+  const pyodide = await boot({ ...options, indexURL: INDEX_URL });
+  installStdlibFallback(pyodide);
   return pyodide;
 }

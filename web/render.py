@@ -14,7 +14,7 @@ from typing import Any
 
 from durak.messages import Message
 
-from .i18n import capitalised, card_name, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
+from .i18n import capitalised, card_label, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
 from .moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 
 SUIT_ORDER = "SHDC"
@@ -90,6 +90,9 @@ def card_face(card: str, lang: str) -> str:
     rank = _rank(card)
     label = escape(rank_label(lang, card))
     corner = f'<span class="rk">{label}</span>{_suit_svg(suit)}'
+    # The top-left index is the card's only text, so its name can hold all it shows (WCAG 2.5.3); the
+    # court letter and the bottom-right index repeat it from a data-rk attribute, drawn by the CSS.
+    drawn = f'<span class="rk" data-rk="{label}"></span>{_suit_svg(suit)}'
     if rank <= 10:
         pips = "".join(
             _suit_svg(suit, "pip" + (" down" if y > 50 else ""), f"left:{x:g}%;top:{y:g}%")
@@ -99,16 +102,17 @@ def card_face(card: str, lang: str) -> str:
     elif rank == 14:
         middle = f'<span class="ace">{_suit_svg(suit, "big")}</span>'
     else:
-        middle = (f'<span class="court"><span class="court-letter">{label}</span>'
+        middle = (f'<span class="court" aria-hidden="true"><span class="court-letter" data-rk="{label}"></span>'
                   f'{_suit_svg(suit, "court-sym")}</span>')
     return (f'<span class="corner tl">{corner}</span>{middle}'
-            f'<span class="corner br">{corner}</span>')
+            f'<span class="corner br" aria-hidden="true">{drawn}</span>')
 
 
 def card_html(card: str, lang: str, *, tag: str = "div", cls: str = "", attrs: str = "") -> str:
+    """A face-up card; its accessible name starts with what it shows ("7♥, seven of hearts": WCAG 2.5.3)."""
     suit = card[-1].upper()
     colour = "red" if suit in RED else "black"
-    name = escape(card_name(lang, card))
+    name = escape(card_label(lang, card))
     extra = f" {cls}" if cls else ""
     role = "" if tag == "button" else ' role="img"'
     return (f'<{tag} class="card {colour}{extra}"{role} aria-label="{name}" {attrs}>'
@@ -247,7 +251,7 @@ def deck_html(scene: Scene) -> str:
     parts = []
     label = tn(lang, "talon", talon) if talon else t(lang, "talon_empty")
     if view.get("trump_exposed") and trump_card and talon:
-        title = escape(t(lang, "trump_card", card=card_name(lang, trump_card)))
+        title = escape(t(lang, "trump_card", card=card_label(lang, trump_card)))
         parts.append(card_html(trump_card, lang, cls="trump-card",
                                attrs=f'data-trump-card="{trump_card}" title="{title}"'))
     if talon:
@@ -498,6 +502,7 @@ def _game_over_buttons(scene: Scene) -> str:
         return f'<p class="net-wait">{escape(t(lang, "guest_next_game"))}</p>'
     return (f'<div class="panel-buttons"><button type="button" class="btn primary" data-action="play-again">'
             f'{escape(t(lang, "btn_play_again"))}</button>'
+            f'<button type="button" class="btn" data-action="review">{escape(t(lang, "review.btn_open"))}</button>'
             f'<button type="button" class="btn" data-action="settings">{escape(t(lang, "btn_settings"))}</button>'
             "</div>")
 

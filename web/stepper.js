@@ -45,6 +45,7 @@ const PIPS = {
 const RANK_OF = { J: 11, Q: 12, K: 13, A: 14, T: 10 };
 const SWIPE_PX = 40;
 const REPLY_PAUSE_MS = 650;
+const ENGINE_TIMEOUT_MS = 120_000;
 
 /** Text safe inside HTML elements and double-quoted attributes. */
 export function escape(text) {
@@ -65,12 +66,15 @@ const suitSvg = (suit, cls = "sym", style = "") =>
   `<svg class="${cls}"${style ? ` style="${style}"` : ""} aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
 
 /** The inside of a face-up card: two corner indices and the pips or the court letter (web/render.py's
- * card_face, so the table's stylesheet draws it). */
+ * card_face, so the table's stylesheet draws it; tests/web/test_build_rules.py holds the two equal). */
 export function cardFace(card, labels) {
   const suit = card.slice(-1).toUpperCase();
   const rank = rankOf(card);
   const label = escape(rank > 10 ? labels.ranks[rank] : String(rank));
   const corner = `<span class="rk">${label}</span>${suitSvg(suit)}`;
+  // The top-left index is the card's only text, so its name can hold all it shows (WCAG 2.5.3); the court
+  // letter and the bottom-right index repeat it from a data-rk attribute, drawn by the CSS.
+  const drawn = `<span class="rk" data-rk="${label}"></span>${suitSvg(suit)}`;
   let middle;
   if (rank <= 10) {
     const pips = PIPS[rank].map(([x, y]) => suitSvg(suit, "pip" + (y > 50 ? " down" : ""), `left:${x}%;top:${y}%`)).join("");
@@ -78,9 +82,10 @@ export function cardFace(card, labels) {
   } else if (rank === 14) {
     middle = `<span class="ace">${suitSvg(suit, "big")}</span>`;
   } else {
-    middle = `<span class="court"><span class="court-letter">${label}</span>${suitSvg(suit, "court-sym")}</span>`;
+    middle = `<span class="court" aria-hidden="true"><span class="court-letter" data-rk="${label}"></span>` +
+      `${suitSvg(suit, "court-sym")}</span>`;
   }
-  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br">${corner}</span>`;
+  return `<span class="corner tl">${corner}</span>${middle}<span class="corner br" aria-hidden="true">${drawn}</span>`;
 }
 
 /** A face-up card; its accessible name holds its visible text ("7♥, seven of hearts", WCAG 2.5.3). */
@@ -122,7 +127,11 @@ function seatHtml(frame, example, labels, seat) {
     if (state.target) attrs.push('data-target="true"');
     return cardHtml(card, labels, { tag: "button", cls: classes, attrs: attrs.join(" ") });
   }).join("");
-  const label = `${name}: ${count(labels, "cards", hand.length)}`;
+  // frame.hidden (optional): cards of each seat the viewer cannot see, drawn face down (the game review
+  // shows one seat's knowledge that way)
+  const hidden = frame.hidden ? frame.hidden[seat] || 0 : 0;
+  const backs = '<span class="card back" aria-hidden="true"></span>'.repeat(hidden);
+  const label = `${name}: ${count(labels, "cards", hand.length + hidden)}`;
   const attrs = [`data-seat="${seat}"`];
   if (frame.to_act === seat) attrs.push('data-turn="true"');
   if (frame.attacker === seat) attrs.push('data-role="attacker"');
@@ -130,10 +139,10 @@ function seatHtml(frame, example, labels, seat) {
   if (frame.out.includes(seat)) attrs.push('data-out="true"');
   return `<section class="ex-seat" ${attrs.join(" ")} aria-label="${escape(label)}">` +
     `<div class="ex-seat-head"><span class="ex-seat-name">${escape(name)}</span>` +
-    `<span class="ex-count" aria-hidden="true">${hand.length}</span>` +
+    `<span class="ex-count" aria-hidden="true">${hand.length + hidden}</span>` +
     `<span class="ex-marks">${marks(frame, seat, labels)}</span></div>` +
     `<div class="ex-hand"${trying ? ` role="group" aria-label="${escape(fill(labels.ui.hand_of, { name }))}"` : ""}>` +
-    `${cards || `<span class="ex-empty">${escape(labels.ui.no_cards)}</span>`}</div></section>`;
+    `${cards + backs || `<span class="ex-empty">${escape(labels.ui.no_cards)}</span>`}</div></section>`;
 }
 
 function deckHtml(frame, labels) {
@@ -195,11 +204,12 @@ function renderTry(frame, labels) {
   const ui = labels.ui;
   const info = frame.try;
   if (!info) return "";
+  // every button may be pressed, legal or not (data-legal tells which): the engine answers, as for cards
   const buttons = Object.entries(info.buttons || {}).map(([action, state]) =>
-    `<button type="button" class="btn" data-action="${action}"${state.enabled ? "" : " disabled"}>${escape(state.label)}</button>`).join("");
-  const refusal = info.refusal ? `<span class="ex-refusal-label">${escape(ui.refused)}</span> ${escape(info.refusal)}` : "";
-  return `<p class="ex-status">${escape(info.status || "")}</p>` +
-    `<p class="ex-refusal" data-testid="refusal"${info.refusal ? "" : " hidden"}>${refusal}</p>` +
+    `<button type="button" class="btn" data-action="${action}" data-legal="${state.legal ? "true" : "false"}">` +
+    `${escape(state.label)}</button>`).join("");
+  // the refusal already says it is refused ("Cannot transfer with 9♠: ..."); role=alert reads it out at once
+  return `<p class="ex-refusal" data-testid="refusal" role="alert"${info.refusal ? "" : " hidden"}>${escape(info.refusal)}</p>` +
     `<div class="ex-actions" role="group" aria-label="${escape(ui.actions)}">${buttons}</div>`;
 }
 
@@ -220,7 +230,7 @@ function controlButton(control, label, icon, disabled) {
     `${disabled ? " disabled" : ""}><svg aria-hidden="true" viewBox="0 0 24 24"><path d="${icon}"/></svg></button>`;
 }
 
-const ICONS = {
+export const ICONS = {
   first: "M5 5h2.5v14H5zM19 5l-10 7 10 7z",
   prev: "M17 5l-10 7 10 7z",
   next: "M7 5l10 7-10 7z",
@@ -514,13 +524,34 @@ let enginePromise = null;
 /** Boot Pyodide with the "try it" entry (web/try_it.py) once; resolves to the engine object it
  * publishes as window.durakEngine. `coreUrl` is PyScript's core.js; the page holds the
  * <script type="py" src=".../try_it.py" config=".../pyscript.toml"> that core.js then runs. */
-export function loadEngine(coreUrl) {
+export function loadEngine(coreUrl, { timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
   if (enginePromise) return enginePromise;
   enginePromise = new Promise((resolve, reject) => {
     if (window.durakEngine) return resolve(window.durakEngine);
-    addEventListener("durak:engine", () => resolve(window.durakEngine), { once: true });
-    addEventListener("durak:engine-failed", (event) => reject(new Error(event.detail || "engine failed")), { once: true });
-    import(coreUrl).catch(reject);
+    // PyScript reports a failed boot as an uncaught error or rejection, and "py:all-done" once every
+    // script has run: whichever comes before "durak:engine" means the engine is not coming.
+    const fail = (why) => {
+      cleanup();
+      reject(why instanceof Error ? why : new Error(String(why)));
+    };
+    const onError = (event) => fail(event.error || event.message || "engine failed");
+    const onRejection = (event) => fail(event.reason || "engine failed");
+    const onDone = () => window.durakEngine || fail("the engine script ended without starting the engine");
+    const timer = setTimeout(() => fail("the engine did not start in time"), timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      removeEventListener("error", onError);
+      removeEventListener("unhandledrejection", onRejection);
+      removeEventListener("py:all-done", onDone);
+    };
+    addEventListener("error", onError);
+    addEventListener("unhandledrejection", onRejection);
+    addEventListener("py:all-done", onDone);
+    addEventListener("durak:engine", () => {
+      cleanup();
+      resolve(window.durakEngine);
+    }, { once: true });
+    import(coreUrl).catch(fail);
   });
   document.body.dataset.engine = "loading";
   enginePromise.then(

@@ -22,14 +22,15 @@ from durak.cards import parse_card
 
 from .frames import frame
 from .i18n import action_text, capitalised, t
-from .moves import NO_PICK, TRANSFER_ZONE, Menu
+from .moves import NO_PICK, Menu, Pick
 from .narration import refusal, said
 from .render import Scene, buttons, status_text
 
 #: The AI level of the other seats: quick, and plays sensibly.
 REPLY_LEVEL = "normal"
-#: The buttons "try it" shows, in this order (the table's, but the hint).
-BUTTONS = ("take", "pass", "transfer", "exchange", "play", "cancel")
+#: The buttons "try it" may show, in this order (the table's, but the hint). Like the cards, every button
+#: shown may be pressed, legal or not: the engine answers.
+BUTTONS = ("take", "transfer", "pass", "exchange", "play", "cancel")
 ODDS_SECONDS = 0.6  # search time for the odds of one position (thinking time, not counting the pauses)
 ODDS_SLICE = 0.03  # seconds of search per main-thread task
 
@@ -85,10 +86,23 @@ class Tryout:
                                        "target": f"hand:{text}" in targets}
             info["targets"] = sorted(target for target in targets if not target.startswith("hand:"))
             states = buttons(scene)
-            info["buttons"] = {name: {"enabled": True, "label": states[name]["label"]}
-                               for name in BUTTONS if states[name]["enabled"]}
+            shown_buttons = self._buttons(states)
+            info["buttons"] = {name: {"label": states[name]["label"], "legal": states[name]["enabled"]}
+                               for name in BUTTONS if name in shown_buttons}
         shown["try"] = info
         return shown
+
+    def _buttons(self, states: dict[str, dict[str, Any]]) -> set[str]:
+        """The answers this seat's role has (the defender takes, or transfers in Perevodnoy; an attacker
+        passes), the trump-six exchange where the rules have it, and play / cancel for a set being gathered."""
+        game = self.game
+        defending = game.defender == self.seat and not game.taking
+        wanted = {"take", "transfer"} if defending and game.rules.variant == "perevodnoy" else \
+            {"take"} if defending else {"pass"}
+        if game.rules.exchange:
+            wanted.add("exchange")
+        wanted |= {name for name in ("play", "cancel") if not states[name]["hidden"]}
+        return wanted
 
     def _comment(self, scene: Scene) -> str:
         game, lang = self.game, self.lang
@@ -142,16 +156,21 @@ class Tryout:
             text = menu.set_action(self.pick.selected)
             return self._play(text) if text else self.answer()
         if action == "transfer":
-            armed = self.pick.armed
-            if armed and TRANSFER_ZONE in menu.targets(self.pick):
-                return self._play(menu.text("transfer", (armed,)) or "")
-            outcome = menu.press_transfer(self.pick)
-            if outcome.action:
-                return self._play(outcome.action)
-            self.pick = outcome.pick
-            return self.answer()
+            return self._transfer(menu)
         text = menu.text(action)
         return self._play(text) if text else self._refuse(action)
+
+    def _transfer(self, menu: Menu) -> dict[str, Any]:
+        """The transfer button: with a card chosen, transfer with it (or hear why not); with one card that
+        may transfer, transfer with it; otherwise the next card clicked is the one to transfer with."""
+        armed = self.pick.armed
+        if armed:
+            text = menu.text("transfer", (armed,))
+            return self._play(text) if text else self._refuse(make(TRANSFER, (parse_card(armed),)))
+        if len(menu.transfers) == 1:
+            return self._play(menu.text("transfer", (menu.transfers[0],)) or "")
+        self.pick, self.refusal = Pick(transfer=True), ""
+        return self.answer()
 
     # ------------------------------------------------------------------ the others
     def reply(self) -> dict[str, Any]:
@@ -184,10 +203,12 @@ class Tryout:
             return self.answer()
 
     def _meaning(self, text: str) -> Action:
-        """What a click on a card that cannot be played would have asked for: beat the first unbeaten attack
-        (one of its suit first), transfer with it (a card of the attacking rank while nothing is beaten), add
-        it to the set being gathered, or attack with it."""
+        """What a click on a card that cannot be played would have asked for: transfer with it (after the
+        transfer button, or a card of the attacking rank while nothing is beaten), beat the first unbeaten
+        attack (one of its suit first), add it to the set being gathered, or attack with it."""
         game, card = self.game, parse_card(text)
+        if self.pick.transfer:
+            return make(TRANSFER, (card,))
         unbeaten = [attack for attack, defence in game.table if defence is None]
         if game.defender == self.seat and unbeaten:
             nothing_beaten = all(defence is None for _, defence in game.table)

@@ -7,6 +7,7 @@ keep it free of pytest and of relative imports.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -27,6 +28,7 @@ def load_file(name: str, path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None, path
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and typing look a module up by its name
     spec.loader.exec_module(module)
     return module
 
@@ -34,14 +36,16 @@ def load_file(name: str, path: Path) -> ModuleType:
 CONFIG = load_file("durak_playwright_config", ROOT / "playwright.config.py")
 serve = load_file("durak_serve", ROOT / "scripts" / "serve.py")
 build_zip = load_file("durak_build_zip", ROOT / "scripts" / "build_zip.py")
+build_rules = load_file("durak_build_rules", ROOT / "scripts" / "build_rules.py")
 build_sw = load_file("durak_build_sw", ROOT / "scripts" / "build_sw.py")
 
 
 def rebuild() -> None:
-    """Rebuild web/modules.zip and sw.js from the files as they are now: the page imports the Python
-    from the zip, and the service worker refuses to install when a file no longer matches its hash
-    (an edit since the last build)."""
+    """Rebuild web/modules.zip, the rules pages and sw.js from the files as they are now: the page imports
+    the Python from the zip, and the service worker refuses to install when a file no longer matches its
+    hash (an edit since the last build)."""
     build_zip.build(ROOT)
+    build_rules.build(ROOT)
     build_sw.build(ROOT)
 
 

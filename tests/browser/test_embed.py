@@ -8,14 +8,17 @@ written into its loader tag. Its script keeps every message it receives in `wind
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Frame, Page
+from playwright.sync_api import Frame, Page, expect
 
 from durak import Game
+from durak.links import from_url_safe
 
 from .helpers import ROOT, serve
 
@@ -196,3 +199,147 @@ def test_play_by_notation_an_illegal_move_gets_an_error_a_legal_one_is_reported(
     # The other seats answer (durak:move each) until it is the reader's seat's turn again or the game ends.
     wait_for(page, lambda: len(received(page, 0, "durak:move")) >= 2, "the reply of the other seat")
     assert received(page, 0, "durak:move")[1]["data"]["seat"] != seat
+
+
+GAME = "variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"  # seat 0, the embed's player, attacks first
+
+
+def test_a_game_embed_is_the_table_playing_by_messages(page: Page, host_url: str, site_server: str) -> None:
+    open_host(page, host_url)
+    # A div the host adds later gets its iframe too; data-durak-game takes the table's parameters.
+    page.evaluate("(game) => { const d = document.createElement('div'); d.dataset.durakGame = game; "
+                  "document.querySelector('main').append(d); }", GAME)
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the table embed ready", timeout_ms=60_000)
+    table = embed_frame(page, index)
+    assert table.url.startswith(site_server + "index.html?") and "embed=1" in table.url
+    assert table.evaluate("() => document.body.dataset.embed") == "1"
+
+    send(page, index, {"type": "durak:play", "action": "attack 2C"})
+    wait_for(page, lambda: bool(received(page, index, "durak:error")), "durak:error")
+    assert not received(page, index, "durak:move")
+    send(page, index, {"type": "durak:next"})  # a live game has no steps: ignored
+    send(page, index, {"type": "durak:play", "action": "attack 6S"})
+    wait_for(page, lambda: len(received(page, index, "durak:move")) >= 2, "the move and the AI's answer")
+    moves = [m["data"] for m in received(page, index, "durak:move")]
+    assert moves[0] == {"type": "durak:move", "seat": 0, "action": "attack 6S"}
+    assert moves[1]["seat"] == 1 and moves[1]["action"].split()[0] in ("defend", "take")
+    assert not received(page, index, "durak:step")
+
+
+def test_a_game_embed_keeps_its_save_apart_from_the_sites_game(page: Page, site_server: str,
+                                                               wait_ready: Callable[..., float]) -> None:
+    page.goto(site_server + "embed.html?example=podkidnoy-limit-take")
+    page.evaluate("() => localStorage.setItem('durak.save', 'a game in progress on the site')")
+    page.goto(site_server + "embed.html?" + GAME)
+    wait_ready(page)
+    page.locator('[data-testid=hand] [data-card="6S"]').click()
+    page.locator('[data-testid=hand] [data-card="6S"]').wait_for(state="detached")  # played (the AI answers)
+    saves = page.evaluate("() => [localStorage.getItem('durak.save'), localStorage.getItem('durak.embed.save')]")
+    assert saves[0] == "a game in progress on the site"
+    assert saves[1] and json.loads(saves[1])["series"], "the embed saved its own game under its own key"
+
+
+@pytest.fixture
+def own_site(tmp_path: Path) -> Iterator[tuple[Any, str, Callable[[], None]]]:
+    """A site server of this test's own, which the test may stop: (server, base URL, stop)."""
+    server, url = serve.start_in_background(port=0)
+    stopped = False
+
+    def stop() -> None:
+        nonlocal stopped
+        if not stopped:
+            stopped = True
+            server.shutdown()
+            server.server_close()
+
+    yield server, url, stop
+    stop()
+
+
+def test_embeds_work_offline_once_visited(page: Page, own_site: tuple[Any, str, Callable[[], None]],
+                                          tmp_path: Path) -> None:
+    _, site, stop_site = own_site
+    write_host(tmp_path, site)
+    host, host_url = serve.start_in_background(port=0, root=tmp_path)
+    try:
+        open_host(page, host_url)
+        for index in range(len(EMBEDS)):  # each embed's copy of the site is stored (in the host's partition)
+            embed_frame(page, index).wait_for_function(
+                "async () => (await navigator.serviceWorker.ready).active !== null && "
+                "!!(await caches.match(new URL('rules/frames/en/perevodnoy-transfer.json', location.href)))",
+                timeout=60_000)
+        stop_site()  # the Durak site is gone; the host page is still there
+        page.evaluate("() => { window.received = []; }")
+        page.reload()
+        open_host(page, host_url)
+        for index, (example, lang) in enumerate(EMBEDS):
+            assert received(page, index, "durak:ready")[0]["data"]["steps"] == len(frames_of(example, lang))
+        send(page, 1, {"type": "durak:next"})
+        wait_for(page, lambda: bool(received(page, 1, "durak:step")), "a step, offline")
+    finally:
+        host.shutdown()
+        host.server_close()
+
+
+@pytest.fixture(scope="module")
+def subpath_site(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
+    """The site only under games/durak/ of another server (a link to the repo root)."""
+    top = tmp_path_factory.mktemp("subpath")
+    (top / "games").mkdir()
+    (top / "games" / "durak").symlink_to(ROOT, target_is_directory=True)
+    server, url = serve.start_in_background(port=0, root=top)
+    yield url + "games/durak/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_embeds_come_from_a_sub_path_and_ask_for_nothing_outside_it(page: Page, subpath_site: str,
+                                                                     tmp_path: Path) -> None:
+    write_host(tmp_path, subpath_site)
+    host, host_url = serve.start_in_background(port=0, root=tmp_path)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    try:
+        open_host(page, host_url)
+    finally:
+        host.shutdown()
+        host.server_close()
+    sources = page.evaluate("() => [...document.querySelectorAll('iframe')].map((f) => f.src)")
+    assert all(src.startswith(subpath_site + "embed.html?example=") for src in sources), sources
+    site_origin = subpath_site.split("/games/")[0]
+    stray = [url for url in requested if url.startswith(site_origin) and not url.startswith(subpath_site)]
+    assert not stray, f"requests outside the site's folder: {stray[:5]}"
+
+
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def test_axe_finds_nothing_serious_on_a_host_page_with_embeds(page: Page, host_url: str) -> None:
+    open_host(page, host_url)
+    for frame in [page.main_frame, *(embed_frame(page, i) for i in range(len(EMBEDS)))]:
+        frame.add_script_tag(path=str(AXE_JS))
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+    serious = [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+def test_open_in_the_full_game_opens_the_shown_position_on_the_table(page: Page, site_server: str,
+                                                                    wait_ready: Callable[..., float]) -> None:
+    example, step = "perevodnoy-transfer", 2
+    page.goto(f"{site_server}embed.html?example={example}&step={step}&lang=en")
+    link = page.locator("#open-full")
+    expect(link).to_have_attribute("href", re.compile(r"index\.html\?.*position=p1"))
+    assert link.get_attribute("target") == "_blank"
+    href = link.get_attribute("href") or ""
+    value = parse_qs(urlsplit(href).query)["position"][0]
+    position = frames_of(example, "en")[step]["position"]
+    assert from_url_safe(value, expect="position") == position  # the engine reads what the page wrote
+    page.goto(href)
+    wait_ready(page)
+    game = Game.from_position(position)
+    shown = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-card]')]"
+                          ".map((e) => e.dataset.card)")
+    assert sorted(shown) == sorted(str(card) for card in game.hand(0))

@@ -77,6 +77,7 @@ def test_english_is_complete_and_plural_entries_are_plural_everywhere() -> None:
     ("en", ["0 cards", "1 card", "2 cards", "5 cards", "11 cards", "21 cards", "22 cards", "25 cards", "111 cards"]),
     ("fr", ["0 carte", "1 carte", "2 cartes", "5 cartes", "11 cartes", "21 cartes", "22 cartes", "25 cartes",
             "111 cartes"]),
+    ("ru", ["0 карт", "1 карта", "2 карты", "5 карт", "11 карт", "21 карта", "22 карты", "25 карт", "111 карт"]),
 ])
 def test_plural_forms_for_counts_of_cards(lang: str, expected: list[str]) -> None:
     assert [tn(lang, "cards_count", n) for n in COUNTS] == expected
@@ -88,6 +89,15 @@ def test_no_hand_rolled_singular_and_plural_pairs_are_left() -> None:
     sources = [*(ROOT / "web").glob("*.py"), *(ROOT / "durak").rglob("*.py")]
     for path in sources:
         assert not re.search(r'"[a-z_]+_one(_you)?"', path.read_text(encoding="utf-8")), path
+
+
+def test_russian_card_names_are_nouns_with_the_suit_in_the_genitive() -> None:
+    assert [card_label("ru", card) for card in ("QH", "10S", "6D", "AC", "JH", "7H")] == [
+        "Д♥, дама червей", "10♠, десятка пик", "6♦, шестёрка бубен", "Т♣, туз треф", "В♥, валет червей",
+        "7♥, семёрка червей"]
+    assert t("ru", "trump", suit=i18n.suit_name("ru", "H")) == "Козырь: черви"
+    assert tn("ru", "talon", 21) == "Колода: 21 карта" and tn("ru", "btn_play_n", 3) == "Сыграть 3 карты"
+    assert i18n.LANGUAGE_NAMES["ru"] == "Русский"
 
 
 def test_a_missing_parameter_or_key_fails() -> None:
@@ -159,3 +169,26 @@ def test_the_build_is_deterministic_and_current() -> None:
     assert build_catalogues.outputs(ROOT) == first
     assert build_catalogues.build(ROOT, check=True) == []  # tests/conftest.py built them; the manifest is current
     assert set(first) >= {Path("web/locale") / f"{lang}.mo" for lang in LANGS}
+
+
+def test_every_worked_example_text_is_translated_in_every_language() -> None:
+    texts = build_catalogues.example_texts(ROOT)
+    assert len(texts) >= 40  # eight examples: titles and a comment on every step
+    assert build_catalogues.untranslated_examples(ROOT) == {}
+    for lang in LANGS:
+        if lang != "en":
+            assert all(translate_comment(lang, text) != text for text in texts), lang
+
+
+def test_extract_adds_the_example_texts_a_catalogue_lacks(tmp_path: Path) -> None:
+    root = _site_copy(tmp_path)
+    shutil.copytree(ROOT / "rules" / "examples", root / "rules" / "examples")
+    russian = root / "web" / "locale" / "ru.po"
+    kept = [part for part in russian.read_text(encoding="utf-8").split("\n\n") if 'msgctxt "example"' not in part]
+    russian.write_text("\n\n".join(kept), encoding="utf-8")
+    texts = build_catalogues.example_texts(root)
+    assert build_catalogues.untranslated_examples(root) == {"ru": texts}
+    assert build_catalogues.extract(root) == {"ru": len(texts)}
+    assert build_catalogues.extract(root) == {}  # added once; still to be translated
+    assert build_catalogues.untranslated_examples(root) == {"ru": texts}
+    assert build_catalogues.read_catalogue(russian).get(texts[0], context="example") is not None

@@ -51,6 +51,7 @@ def test_language_comes_from_browser_preferences() -> None:
     assert pick_lang(["fr-CA", "en-US"]) == "fr"
     assert pick_lang(["de-DE", "en-GB"]) == "en"
     assert pick_lang(["de"]) == "en"
+    assert pick_lang(["ru-RU", "en-US"]) == "ru"
 
 
 def test_url_parameters_open_a_game() -> None:
@@ -127,12 +128,15 @@ def test_save_round_trip_and_set_aside() -> None:
 
 
 def test_pyscript_toml_maps_every_module() -> None:
-    """pyscript.toml unpacks web/modules.zip, which holds every durak/ and web/ module but app.py."""
+    """pyscript.toml unpacks web/modules.zip, which holds every durak/ and web/ module but the pages'
+    entry points (app.py, ...) and the command-line-only cli.py and arena.py."""
     toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     assert 'interpreter = "./web/pyodide-boot.mjs"' in toml
     assert re.search(r'^"\./web/modules\.zip" = "\./\*"$', toml, re.M), toml
-    modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts]
-    modules += [p for p in (ROOT / "web").glob("*.py") if p.name != "app.py"]
+    left_out = {ROOT / path for path in (*build_zip.COMMAND_LINE_ONLY, *build_zip.page_entry_points(ROOT))}
+    assert {ROOT / "web" / "app.py", ROOT / "durak" / "cli.py", ROOT / "durak" / "arena.py"} <= left_out
+    modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts and p not in left_out]
+    modules += [p for p in (ROOT / "web").glob("*.py") if p not in left_out]
     expected = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in modules}
     with zipfile.ZipFile(io.BytesIO(build_zip.archive_bytes(ROOT))) as archive:
         packed = {name: archive.read(name) for name in archive.namelist()}
@@ -145,3 +149,20 @@ def test_pyscript_toml_maps_every_module() -> None:
     for name, data in compiled.items():
         flags = int.from_bytes(data[4:8], "little")
         assert flags == 0b01, f"{name}: not an unchecked-hash .pyc (PEP 552), flags {flags:#b}"
+
+
+def test_the_new_game_dialog_has_a_control_for_every_option_a_link_can_set() -> None:
+    """"Change rules" must not drop what a link chose: each game key of a URL is a control of the dialog."""
+    from web.params import GAME_KEYS
+
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    dialog = html[html.index('<dialog id="new-game"'):html.index("</dialog>")]
+    controls = set(re.findall(r'name="([a-z_]+)"', dialog))
+    app = (ROOT / "web" / "app.py").read_text(encoding="utf-8")
+    for key in GAME_KEYS:
+        if key in ("level", "seats"):  # one select per opponent seat, made by app.py
+            assert 'id="ng-seats"' in dialog and 'id="ng-seat-{seat}"' in app
+        else:
+            assert key in controls, key
+            assert re.search(rf'namedItem\("{key}"\)|name="{key}"', app), key  # app.py reads and sets it
+    assert 'id="ng-lang"' in dialog  # and the language, kept while the dialog stays open

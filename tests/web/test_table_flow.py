@@ -253,9 +253,12 @@ def test_hand_order_suits_then_trumps_last() -> None:
     assert hand_order(["AD", "6S", "10H", "7D", "KC", "6H"], "D") == ["6S", "6H", "10H", "KC", "7D", "AD"]
 
 
-def test_cards_carry_spoken_names() -> None:
-    assert 'aria-label="dame de cœur"' in card_html("QH", "fr")
-    assert 'aria-label="queen of hearts"' in card_html("QH", "en")
+def test_cards_are_named_by_their_visible_text_then_in_words() -> None:
+    """WCAG 2.5.3: the accessible name starts with what the card shows; its repeated index is hidden."""
+    assert 'aria-label="D♥, dame de cœur"' in card_html("QH", "fr")
+    assert 'aria-label="Q♥, queen of hearts"' in card_html("QH", "en")
+    assert 'aria-label="Д♥, дама червей"' in card_html("QH", "ru")
+    assert '<span class="corner br" aria-hidden="true">' in card_html("7H", "en")
 
 
 def test_play_again_deals_the_next_game_and_redraws() -> None:

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Cut Pyodide's standard library to what the site imports: web/vendor/pyodide/python_stdlib.zip.
+
+    python scripts/build_stdlib.py [--root DIR] [--check] [--list]
+
+Pyodide's python_stdlib.zip (2.5 MB, 614 entries) holds email, xml, multiprocessing, unittest, ...
+that no page of the site imports; every cold visit downloads it before Python can start. This step
+writes a smaller one in its place, found from the code, not guessed:
+
+1. Roots: every module named by an import statement anywhere (inside functions too) in the site's
+   Python (durak/, web/, rules/, examples/, except the command-line-only modules build_zip leaves
+   out), in the Python that PyScript writes into the interpreter (the import lines in its vendored
+   chunks), and in the wheels vendored beside Pyodide (micropip).
+2. Closure: the vendored Pyodide's own Python, in Node.js (scripts/trace_stdlib.mjs), boots (what
+   the boot imports is kept), unpacks web/modules.zip as PyScript does, installs the wheels, imports
+   every root and records every module of the standard library then in sys.modules.
+3. The cut archive holds those modules as bytecode compiled by the same Python (unchecked-hash .pyc
+   beside where the source was, which zipimport reads first: no compiling at start-up), stored
+   uncompressed so that HTTP compression (scripts/compress.py) works on the whole file, plus
+   `_stdlib_cut.py`, the names left out.
+
+Pyodide's original is kept as python_stdlib.full.zip (scripts/vendor.py copies it): when something
+imports a left-out module anyway, web/pyodide-boot.mjs's finder fetches it, mounts it and warns
+"durak: stdlib fallback for <module>", so the miss shows in the console for the next build.
+
+Quick when done: the trace is cached in .cache/stdlib/ under a digest of the roots, the Pyodide
+version and the tracer; the archive is deterministic and rewritten only when its bytes change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import importlib.util
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path, PurePosixPath
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = Path(__file__).resolve().parent
+VENDORED = Path("web/vendor/pyodide")
+FULL = VENDORED / "python_stdlib.full.zip"
+CUT = VENDORED / "python_stdlib.zip"
+OMITTED_MODULE = "_stdlib_cut"  # the names left out, for the fallback finder
+PYSCRIPT = Path("web/vendor/pyscript")
+SITE_PYTHON = ("durak", "web", "rules", "examples")
+TRACER = SCRIPTS / "trace_stdlib.mjs"
+CACHE = ROOT / ".cache" / "stdlib"
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)
+
+# An import line inside a JavaScript string ("...\nimport js, json\nfrom pyscript.x import y...").
+PY_IN_JS = re.compile(
+    r"(?:^|\\n|\n|;|[\"'`])\s*"
+    r"(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*))"
+)
+
+
+class StdlibError(Exception):
+    pass
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"durak_{name}", SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_zip = _load("build_zip")
+
+
+# --- roots -----------------------------------------------------------------------------------------
+
+
+def imported_names(source: str | bytes, filename: str = "<source>") -> set[str]:
+    """Every absolute module an import statement names, at any depth; for `from a import b`, both a
+    and a.b (b may be a submodule: the trace keeps it only if it is one)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+    return names
+
+
+def site_python(root: Path) -> list[Path]:
+    """The site's own Python files: what the pages load, not the command line's."""
+    left_out = {root / path for path in build_zip.COMMAND_LINE_ONLY}
+    found = []
+    for folder in SITE_PYTHON:
+        for path in sorted((root / folder).rglob("*.py")):
+            relative = path.relative_to(root)
+            if "__pycache__" in relative.parts or relative.parts[:2] == ("web", "vendor") or path in left_out:
+                continue
+            found.append(path)
+    return found
+
+
+def pyscript_imports(root: Path) -> set[str]:
+    """The modules the Python that PyScript writes into the interpreter imports (its own package, the
+    helpers it runs), read from the import lines in its vendored chunks."""
+    names: set[str] = set()
+    for chunk in sorted((root / PYSCRIPT).glob("*.js")):
+        for match in PY_IN_JS.finditer(chunk.read_text(encoding="utf-8")):
+            if match[1]:
+                names.add(match[1])
+            else:
+                names.update(part.strip() for part in match[2].split(","))
+    return names
+
+
+def wheels(root: Path) -> list[Path]:
+    return sorted((root / VENDORED).glob("*.whl"))
+
+
+def wheel_imports(wheel: Path) -> set[str]:
+    names: set[str] = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            if name.endswith(".py"):
+                names |= imported_names(archive.read(name), f"{wheel.name}/{name}")
+    return names
+
+
+def roots(root: Path) -> list[str]:
+    names = set().union(*(imported_names(path.read_bytes(), str(path)) for path in site_python(root)))
+    names |= pyscript_imports(root)
+    for wheel in wheels(root):
+        names |= wheel_imports(wheel)
+    return sorted(names)
+
+
+# --- the trace -------------------------------------------------------------------------------------
+
+
+def pyodide_version() -> str:
+    package = ROOT / "node_modules" / "pyodide" / "package.json"
+    if not package.is_file():
+        raise StdlibError("node_modules/pyodide is missing: run `make setup`")
+    return str(json.loads(package.read_text(encoding="utf-8"))["version"])
+
+
+def trace(root: Path, names: list[str]) -> dict[str, str]:
+    """{module: its file in the standard library's zip} of everything the roots need, cached."""
+    if shutil.which("node") is None:
+        raise StdlibError("Node.js is missing: run `make setup`")
+    archives = [str(root / build_zip.ARCHIVE)] if (root / build_zip.ARCHIVE).is_file() else []
+    wheel_files = [str(path) for path in wheels(root)]
+    digest = hashlib.sha256(TRACER.read_bytes())
+    digest.update(json.dumps([pyodide_version(), names, len(archives)]).encode())
+    for wheel in wheel_files:
+        digest.update(Path(wheel).read_bytes())
+    cached = CACHE / f"{digest.hexdigest()[:24]}.json"
+    if cached.is_file():
+        modules: dict[str, str] = json.loads(cached.read_text(encoding="utf-8"))
+        return modules
+    request = json.dumps({"roots": names, "archives": archives, "wheels": wheel_files})
+    run = subprocess.run(["node", str(TRACER)], input=request, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise StdlibError(f"{TRACER.name} failed:\n{run.stderr[-3000:]}")
+    modules = json.loads(run.stdout)["modules"]
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(modules, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return modules
+
+
+# --- the archive -----------------------------------------------------------------------------------
+
+
+def module_name(path: str) -> str | None:
+    """The dotted name of a .py file in the standard library's zip ("json/__init__.py" -> "json")."""
+    if not path.endswith(".py"):
+        return None
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) if parts and all(part.isidentifier() for part in parts) else None
+
+
+def omitted_source(full_names: set[str], kept: set[str]) -> bytes:
+    lines = [
+        '"""Standard-library modules that scripts/build_stdlib.py left out of this archive: importing one',
+        'makes web/pyodide-boot.mjs fetch and mount the full python_stdlib.full.zip."""',
+        "",
+        "OMITTED = frozenset({",
+        *(f"    {name!r}," for name in sorted(full_names - kept)),
+        "})",
+        "",
+    ]
+    return "\n".join(lines).encode()
+
+
+def archive_bytes(root: Path) -> tuple[bytes, dict[str, int]]:
+    """(the cut archive, figures about it)."""
+    full_path = root / FULL
+    if not full_path.is_file():
+        raise StdlibError(f"{FULL} is missing: run scripts/vendor.py first (make setup does)")
+    with zipfile.ZipFile(full_path) as full:
+        files = {info.filename: full.read(info) for info in full.infolist() if not info.is_dir()}
+    full_names = {name for name in map(module_name, files) if name}
+    traced = trace(root, roots(root))
+    kept_files = sorted(set(traced.values()))
+    missing = [path for path in kept_files if path not in files]
+    if missing:
+        raise StdlibError(f"the trace names files that {FULL} lacks: {missing[:5]}")
+    sources = {Path(path): files[path] for path in kept_files}
+    sources[Path(f"{OMITTED_MODULE}.py")] = omitted_source(full_names, {n for n in map(module_name, kept_files) if n})
+    compiled = build_zip.bytecode(sources, lean=True)
+    if len(compiled) != len(sources):
+        raise StdlibError("Node.js or node_modules/pyodide is missing: the cut archive needs bytecode")
+    cache_tag = next(iter(compiled)).name.split(".", 1)[1].removesuffix(".pyc")
+    # zipimport's sourceless layout: json/decoder.pyc where json/decoder.py was
+    members = {relative.with_suffix(".pyc").as_posix(): compiled[build_zip.pyc_name(relative, cache_tag)]
+               for relative in sources}
+    folders = sorted({str(PurePosixPath(name).parent) + "/" for name in members} - {"./"})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
+        for name in folders + sorted(members):
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.external_attr = (0o40755 << 16 | 0x10) if name.endswith("/") else 0o644 << 16
+            archive.writestr(info, b"" if name.endswith("/") else members[name])
+    figures = {"modules": len(members), "full_modules": len(full_names), "full_bytes": full_path.stat().st_size}
+    return buffer.getvalue(), figures
+
+
+def build(root: Path = ROOT, *, check: bool = False) -> tuple[bool, dict[str, int]]:
+    """Write root/web/vendor/pyodide/python_stdlib.zip if its bytes differ; (changed, figures)."""
+    data, figures = archive_bytes(root)
+    target = root / CUT
+    figures["bytes"] = len(data)
+    if target.is_file() and target.read_bytes() == data:
+        return False, figures
+    if not check:
+        partial = target.with_name(target.name + ".partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+    return True, figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Cut Pyodide's standard library to what the site imports.")
+    parser.add_argument("--root", type=Path, default=ROOT, help="site folder (default: the repo root)")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the archive is stale")
+    parser.add_argument("--list", action="store_true", help="print the modules kept")
+    args = parser.parse_args(argv)
+    try:
+        changed, figures = build(args.root, check=args.check)
+    except StdlibError as error:
+        print(f"build_stdlib.py: {error}", file=sys.stderr)
+        return 1
+    if args.list:
+        with zipfile.ZipFile(args.root / CUT) as archive:
+            print("\n".join(n for n in archive.namelist() if not n.endswith("/")))
+    state = ("stale" if changed else "up to date") if args.check else ("written" if changed else "up to date")
+    print(f"{CUT}: {state} ({figures['modules']} of {figures['full_modules']} modules, "
+          f"{figures['bytes'] / 1e6:.2f} MB; the full one {figures['full_bytes'] / 1e6:.2f} MB)")
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

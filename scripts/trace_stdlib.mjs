@@ -1,0 +1,68 @@
+// Which standard-library modules the site's Python needs, found by running the vendored Pyodide's
+// own Python in Node.js (called by scripts/build_stdlib.py).
+//
+//     node scripts/trace_stdlib.mjs < request.json > modules.json
+//
+// stdin:  {"roots": ["json", "asyncio", ...], "archives": ["/abs/web/modules.zip"], "wheels": ["/abs/x.whl"]}
+// stdout: {"boot": [...], "modules": {"json.decoder": "json/decoder.py", ...}, "failed": {...}}
+//
+// It boots Pyodide from node_modules/pyodide (the full standard library), notes what the boot itself
+// imported, unpacks each archive as PyScript's [files] does (zipfile imports codecs on the way) and each
+// wheel into site-packages, then imports every root and every wheel's top-level packages. "modules" is
+// every module then in sys.modules whose file is inside the standard library's zip, with that file's
+// path in the zip; "failed" the roots that could not be imported (names that are not modules, or
+// modules that need a browser), with the reason.
+
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+
+const pyodide = await loadPyodide({
+  indexURL: new URL("../node_modules/pyodide/", import.meta.url).pathname,
+  stdout: () => {},
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
+const boot = pyodide.runPython("import sys; sorted(sys.modules)").toJs();
+for (const archive of request.archives || []) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: "/home/pyodide" });
+}
+const wheelPackages = [];
+for (const wheel of request.wheels || []) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  const bytes = new Uint8Array(readFileSync(wheel));
+  pyodide.unpackArchive(bytes, "zip", { extractDir: sitePackages });
+  pyodide.FS.writeFile("/tmp/wheel.zip", bytes);
+  wheelPackages.push(...pyodide.runPython(`
+import zipfile
+with zipfile.ZipFile("/tmp/wheel.zip") as _wheel:
+    _tops = sorted({n.split("/")[0].removesuffix(".py") for n in _wheel.namelist()
+                    if not n.split("/")[0].endswith((".dist-info", ".data"))})
+_tops
+`).toJs());
+}
+pyodide.globals.set("roots_json", JSON.stringify([...(request.roots || []), ...wheelPackages]));
+const result = pyodide.runPython(`
+import importlib, json, sys
+
+def trace(roots):
+    failed = {}
+    for name in roots:
+        try:
+            importlib.import_module(name)
+        except BaseException as error:  # SystemExit, a module that needs a browser, a name that is not one
+            failed[name] = f"{type(error).__name__}: {error}"
+    prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+    modules = {}
+    for name, module in sorted(sys.modules.items()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith(prefix):
+            modules[name] = origin[len(prefix):]
+    return json.dumps({"modules": modules, "failed": failed})
+
+trace(json.loads(roots_json))
+`);
+const traced = JSON.parse(result);
+process.stdout.write(JSON.stringify({ boot, ...traced }));

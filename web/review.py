@@ -1,0 +1,222 @@
+"""The game review screen's model: a record's frames and move list, and the engine's verdicts in words.
+
+A ``Session`` reviews one record for one seat. ``data(lang)`` is everything web/review.js needs to step
+through the game without Python: the frames (web/frames.py's shape, drawn by web/stepper.js), the move
+list, the seats' names and the words of the screen. A finished game has two sets of frames, every hand
+open and the reviewer's own knowledge; an unfinished one only the second, and neither the record nor a
+position (which name every card), so no card the reviewer did not know reaches the page. ``grade`` runs
+durak/review.py's grader in slices and publishes the verdicts as they come, in the page's language.
+Pure Python, no browser import.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from durak import Event, Game, review
+from durak.cards import CARDS
+from durak.narrate import narrate
+from durak.record import Record, parse_record
+from durak.review import Verdict
+
+from .frames import frame
+from .i18n import action_text, capitalised, card_label, rank_label, say, suit_name, t, tn
+from .narration import TOLD
+
+#: Seconds of grading per slice: well under the 50 ms a browser counts as a long task.
+SLICE = 0.02
+#: The progress bar moves at most this often (seconds) between verdicts: each update redraws a little.
+PROGRESS_EVERY = 0.25
+#: The fields web/stepper.js fills in its messages.
+TEMPLATE_FIELDS = ("i", "n", "name", "percent", "suit")
+
+
+def _template(lang: str, key: str) -> str:
+    """A message with its {fields} left in, for the JavaScript side to fill ("Step {i} of {n}")."""
+    return t(lang, key, **{name: "{" + name + "}" for name in TEMPLATE_FIELDS})
+
+
+def board_labels(lang: str) -> dict[str, Any]:
+    """The words web/stepper.js's renderBoard needs: card names, rank letters, suits, counts, marks."""
+    def counts(key: str) -> list[str]:
+        return [tn(lang, key, n) for n in range(len(CARDS) + 1)]
+
+    ui = {key: _template(lang, f"example_{key}") for key in ("step", "first", "prev", "next", "last", "controls",
+                                                             "table_empty", "discard_short", "no_cards")}
+    ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
+              out=t(lang, "mark_out"), taking=t(lang, "btn_take"), talon_empty=t(lang, "talon_empty"),
+              discard_empty=t(lang, "discard_empty"), table=t(lang, "table"), hand_of=_template(lang, "hand_of"),
+              trump=_template(lang, "trump"))
+    return {
+        "lang": lang,
+        "ranks": {str(rank): rank_label(lang, f"{rank}S") for rank in (11, 12, 13, 14)},
+        "cards": {str(card): card_label(lang, str(card)) for card in CARDS},
+        "suits": {suit: suit_name(lang, suit) for suit in "SHDC"},
+        "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
+        "ui": ui,
+    }
+
+
+def told(lang: str, events: list[Event], names: list[str], me: int, *, throw_in: bool = False) -> str:
+    """What one move did, as ``me`` saw it (another seat's draws stay face down; ``me`` is "you")."""
+    lines = []
+    for event in events:
+        message = narrate(event, me, throw_in=throw_in) if event.kind in TOLD else None
+        if message is not None:
+            lines.append(capitalised(say(lang, message, names)) + ".")
+    return " ".join(lines)
+
+
+def seen_frame(game: Game, seat: int, *, said_text: str = "") -> dict[str, Any]:
+    """The frame as ``seat`` knew it: its own hand, the cards known in other hands, the rest face down.
+
+    Built from ``game.view(seat)`` alone, and without the position text (which names every card).
+    """
+    view = game.view(seat)
+    result = view["result"]
+    hands, hidden = [], []
+    for other in range(view["players"]):
+        known = view["hand"] if other == seat else view["known"][other]
+        hands.append(list(known))
+        hidden.append(view["hand_sizes"][other] - len(known))
+    return {
+        "hands": hands, "hidden": hidden, "talon": view["talon"], "trump": view["trump"],
+        "trump_card": view["trump_card"], "trump_exposed": view["trump_exposed"],
+        "table": [[attack, defence] for attack, defence in view["table"]], "discard": len(view["discard"]),
+        "attacker": view["attacker"], "defender": view["defender"], "to_act": view["to_act"],
+        "taking": view["taking"], "limit": view["limit"], "out": list(view["out_order"]),
+        "result": None if result is None else {"durak": result["durak"], "draw": result["draw"]},
+        "said": said_text, "comment": "",
+    }
+
+
+class Session:
+    """One review: a record, the seat whose moves are graded, the seats' names, and the grading."""
+
+    def __init__(self, record: Record, seat: int = 0, names: list[str] | None = None, *,
+                 worlds: int = review.WORLDS) -> None:
+        self.record = record
+        start = record.start()
+        players = start.players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not at this {players}-player table")
+        self.seat = seat
+        self.names = list(names) if names else [record.header.get(f"Player{s}", "") for s in range(players)]
+        self.moves = [(move.seat, move.action) for move in record.moves]
+        self.games = list(record.frames())
+        self.finished = self.games[-1].result is not None
+        self.decisions = review.decisions(start, self.moves, seat)
+        self.grader = review.start(self.decisions, worlds=worlds)
+        self.stopped = False
+
+    @classmethod
+    def from_text(cls, text: str, seat: int = 0, names: list[str] | None = None, *,
+                  worlds: int = review.WORLDS) -> Session:
+        """A review of a record's text; ``RecordError`` if it does not read or replay."""
+        return cls(parse_record(text), seat, names, worlds=worlds)
+
+    # ------------------------------------------------------------------ what the page shows
+    def seat_names(self, lang: str) -> list[str]:
+        return [name or t(lang, "seat_n", n=seat + 1) for seat, name in enumerate(self.names)]
+
+    def data(self, lang: str) -> dict[str, Any]:
+        """Everything the review screen draws, JSON-safe, in ``lang``."""
+        names = self.seat_names(lang)
+        lines = [""]
+        for index, (seat, action) in enumerate(self.moves):
+            before = self.games[index]
+            events = before.copy().apply(seat, action)
+            lines.append(told(lang, events, names, self.seat, throw_in=bool(before.table)))
+        seen = [seen_frame(game, self.seat, said_text=line) for game, line in zip(self.games, lines, strict=True)]
+        data: dict[str, Any] = {
+            "id": "review", "title": t(lang, "review.title"), "names": names, "seat": self.seat,
+            "finished": self.finished, "steps": len(self.games), "seen": seen,
+            "moves": [{"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
+                                                              action=action_text(lang, str(action)))}
+                      for index, (seat, action) in enumerate(self.moves)],
+            "graded": sorted(d.move for d in self.decisions),
+            "labels": board_labels(lang), "words": words(lang, names[self.seat]),
+        }
+        if self.finished:
+            data["open"] = [frame(game, said=line) for game, line in zip(self.games, lines, strict=True)]
+        return data
+
+    def verdicts(self, lang: str) -> list[dict[str, Any]]:
+        """The verdicts so far, each with its words in ``lang``."""
+        return [verdict_data(v, lang, self.seat_names(lang)) for v in self.grader.verdicts]
+
+    def progress(self) -> dict[str, Any]:
+        review_now = self.grader.review()
+        return {"done": len(self.grader.verdicts), "total": len(self.decisions),
+                "percent": round(100 * self.grader.progress), "complete": review_now.complete,
+                "stopped": self.stopped and not review_now.complete, "turning": review_now.turning}
+
+    def game_at(self, step: int) -> Game:
+        """An independent copy of the game at ``step`` (0: the deal), to play on from."""
+        if not 0 <= step < len(self.games):
+            raise ValueError(f"step {step} is not in this game of {len(self.games)} steps")
+        return self.games[step].copy()
+
+    # ------------------------------------------------------------------ grading
+    async def grade(self, sleep: Callable[[float], Awaitable[None]],
+                    publish: Callable[[list[dict[str, Any]], dict[str, Any]], None], lang: Callable[[], str],
+                    slice_seconds: float = SLICE) -> None:
+        """Grade in slices until done or ``stop``, yielding to the page between slices. ``publish`` gets the
+        new verdicts (in the language ``lang()`` says now) and the progress when a verdict is in, and the
+        progress alone at most every ``PROGRESS_EVERY`` seconds."""
+        self.stopped = False
+        shown = len(self.grader.verdicts)
+        told = time.perf_counter()
+        while not self.stopped:
+            done = self.grader.step(slice_seconds)
+            count = len(self.grader.verdicts)
+            if count != shown or done or time.perf_counter() - told >= PROGRESS_EVERY:
+                names = self.seat_names(lang())
+                publish([verdict_data(v, lang(), names) for v in self.grader.verdicts[shown:count]], self.progress())
+                shown, told = count, time.perf_counter()
+            if done:
+                return
+            await sleep(0)
+        publish([], self.progress())
+
+    def stop(self) -> None:
+        """Cancel: the grading loop ends after its current slice; the verdicts so far stay."""
+        self.stopped = True
+
+
+def verdict_data(verdict: Verdict, lang: str, names: list[str]) -> dict[str, Any]:
+    """A verdict for the page: its numbers, its grade and its line in ``lang`` (actions in words)."""
+    message = verdict.message.to_dict()
+    params = dict(message["params"])
+    for key in ("played", "best"):
+        if isinstance(params.get(key), str):
+            params[key] = action_text(lang, params[key])
+    line = say(lang, {"code": message["code"], "params": params}, names)
+    data = verdict.to_dict()
+    data.update(line=line[:1].upper() + line[1:], grade_text=t(lang, f"review.grade_{verdict.grade}"),
+                chances=t(lang, "review.chances", before=_percent(verdict.before, verdict.proven),
+                          after=_percent(verdict.after, verdict.proven)))
+    return data
+
+
+def _percent(chance: float, proven: bool) -> str:
+    """An estimate is never shown as 0% or 100%; a proof is exact."""
+    value = round(100 * chance) if proven else min(99, max(1, round(100 * chance)))
+    return f"{value}%"
+
+
+#: The screen's own words (review.js fills the {fields}).
+WORD_KEYS = ("review.title", "review.btn_close", "review.graded", "review.btn_stop", "review.btn_resume",
+             "review.open_hands", "review.moves", "review.deal", "review.turning_point", "review.proven_note",
+             "review.btn_download", "review.btn_copy", "review.copied", "review.btn_play_on", "review.play_on_done",
+             "review.grade_good", "review.grade_inaccuracy", "review.grade_mistake", "review.grade_blunder")
+
+
+def words(lang: str, name: str) -> dict[str, str]:
+    found = {key.removeprefix("review."): t(lang, key) for key in WORD_KEYS}
+    found.update(grading=t(lang, "review.grading", percent="{percent}"),
+                 stopped=t(lang, "review.stopped", done="{done}", total="{total}"),
+                 nothing=t(lang, "review.nothing", name=name), unfinished=t(lang, "review.unfinished", name=name))
+    return found

@@ -263,8 +263,13 @@ def test_cards_are_named_by_their_visible_text_then_in_words() -> None:
 
 def test_play_again_deals_the_next_game_and_redraws() -> None:
     controller, page = table("variant=podkidnoy&players=2&level=easy&seed=1")
-    run_coroutine(play_first_choice(controller, page))
-    assert 'data-testid="game-over"' in page.frames[-1]["game_over"]
-    controller.press("play-again")
+
+    async def run() -> None:
+        await play_first_choice(controller, page)
+        assert 'data-testid="game-over"' in page.frames[-1]["game_over"]
+        controller.press("play-again")
+        await page.settle()
+
+    run_coroutine(run())
     assert page.frames[-1]["game_over"] == "" and controller.game.result is None
     assert controller.series is not None and controller.series.games_played == 1

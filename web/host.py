@@ -295,8 +295,7 @@ class Host:
         try:
             data = decode_incoming(text)
         except ProtocolError as error:
-            peer.deliver(refusal(error, self.seq))
-            self._sent()
+            peer.deliver(refusal(error, self.seq))  # a remote peer's refusal changes nothing here: no redraw
             return
         self._handle(peer, data)
 
@@ -329,10 +328,11 @@ class Host:
 
     def _handle(self, peer: Peer, data: dict[str, Any]) -> None:
         kind = data["t"]
+        if kind == "ping":
+            peer.deliver({"t": "pong", "id": data["id"]})
+            return
         try:
-            if kind == "ping":
-                peer.deliver({"t": "pong", "id": data["id"]})
-            elif kind == "hello":
+            if kind == "hello":
                 self._hello(peer, data)
             else:
                 if peer.seat is None:
@@ -345,6 +345,8 @@ class Host:
                     self._say(peer.seat, data["quick"])
         except ProtocolError as error:
             peer.deliver(refusal(error, self.seq))
+            if not peer.local:
+                return  # nothing changed, and this page shows nothing of a remote refusal: no redraw
         self._sent()
 
     def _hello(self, peer: Peer, data: dict[str, Any]) -> None:

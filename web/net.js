@@ -14,6 +14,19 @@
 import qrcode from "./vendor/qr/qrcode.mjs";
 
 const MAX_MESSAGE = 64 * 1024; // characters: the host's largest message is a few kB
+// A link may pass 40 messages at once, then 40 a second, into Python; the host's own allowance (web/host.py)
+// is half that, so it still sees a flood and says so, but a flood never keeps the page's main thread busy.
+const BURST = 40;
+const RATE = 40;
+
+function allow(link) {
+  const now = performance.now();
+  link.tokens = Math.min(BURST, (link.tokens === undefined ? BURST : link.tokens) + ((now - (link.at || now)) * RATE) / 1000);
+  link.at = now;
+  if (link.tokens < 1) return false;
+  link.tokens -= 1;
+  return true;
+}
 const GATHER_MS = 3000;
 const TABLE_CHANNEL = "durak-table";
 
@@ -109,6 +122,7 @@ function wire(key, pc) {
   };
   channel.onclose = closed;
   channel.onmessage = (event) => {
+    if (!allow(link)) return;
     if (typeof event.data === "string" && event.data.length <= MAX_MESSAGE) onMessage(key, event.data);
     else onMessage(key, null); // too large or binary: Python answers it without reading it
   };
@@ -236,8 +250,10 @@ const net = {
   openTab(key, name) {
     closeLink(key);
     const tab = new BroadcastChannel(name);
-    links.set(key, { tab });
+    const link = { tab };
+    links.set(key, link);
     tab.onmessage = (event) => {
+      if (event.data !== null && !allow(link)) return;
       if (event.data === null) {
         closeLink(key);
         onState(key, "closed");

@@ -259,3 +259,41 @@ def test_hostile_messages_are_refused_and_the_host_stays_responsive(host: Page, 
     moves = len(host_save(host)["series"]["game"]["history"])
     assert click_a_move(mallory)
     host.wait_for_function(f"() => JSON.parse(localStorage.getItem('durak.save')).series.game.history.length > {moves}")
+
+
+# ---------------------------------------------------------------------------- one device, several tabs
+def test_a_second_tab_of_the_same_browser_joins_over_broadcast_channel(host: Page, base_url: str) -> None:
+    deal_online(host, base_url, ["friend"])
+    tab = host.context.new_page()  # the page_errors fixture watches every page of this context
+    tab.goto(invite_link(host, 1))
+    tab.wait_for_function("document.body.dataset.connected === 'true'", timeout=60_000)
+    tab.wait_for_selector("#hand [data-card]")
+    expect(tab.locator("[data-testid=reply]")).to_have_count(0)  # no reply to paste: the tabs found each other
+    expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
+    host.click('.quick [data-quick="good_game"]')
+    expect(tab.locator('#opponents [data-seat="0"] .said')).to_have_text("Good game")
+    pages = [host, tab]
+    play_round_robin(pages, lambda: len(host_save(host)["series"]["game"]["history"]) >= 6)
+    assert sorted(hand(tab)) == sorted(host_save(host)["series"]["game"]["hands"][1])
+
+
+def test_the_invite_qr_code_reads_back_as_the_link(host: Page, base_url: str) -> None:
+    """The QR code drawn for an invite decodes (with the vendored jsQR) to the very link."""
+    deal_online(host, base_url, ["friend"])
+    link = invite_link(host, 1)
+    decoded = host.evaluate("""async (text) => {
+      await import('./web/vendor/qr/jsQR.js');
+      const svg = new Blob([window.durakNet.qr(text)], {type: 'image/svg+xml'});
+      const image = new Image();
+      image.src = URL.createObjectURL(svg);
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 600;
+      const context = canvas.getContext('2d');
+      context.imageSmoothingEnabled = false;
+      context.drawImage(image, 0, 0, 600, 600);
+      const pixels = context.getImageData(0, 0, 600, 600);
+      const found = self.jsQR(pixels.data, 600, 600);
+      return found ? found.data : null;
+    }""", link)
+    assert decoded == link

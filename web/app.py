@@ -404,7 +404,6 @@ class App:
         self.seat_kinds = kinds
         button = js(form.querySelector('[data-action="online"]'))
         button.setAttribute("aria-pressed", "true" if self.online else "false")
-        button.querySelector("span").textContent = t(lang, "btn_offline" if self.online else "btn_online")
         js(document.getElementById("ng-online")).hidden = not self.online
         rows = []
         choices = ("friend", "easy", "normal", "hard", "human") if self.online else ("easy", "normal", "hard", "human")

@@ -4,7 +4,7 @@
 #   make run     serve the repo root on http://127.0.0.1:$(PORT)  (PORT=8000 by default)
 #   make test    ruff, mypy, pytest (engine tests in CPython, tests/browser in Debian's Chromium)
 #   make bench   page figures in Chromium: first paint, ready vs bare Pyodide, longest task in play
-#                (benchmarks/page.py; ARGS="--runs 5" etc.)
+#                (benchmarks/page.py; ARGS="--runs 5" etc.), then embeds on a host page (benchmarks/embed.py)
 #
 # Tools are called by their .venv/bin/... paths: no activation needed.
 
@@ -68,6 +68,7 @@ test: setup
 
 bench: setup
 	$(BIN)/python benchmarks/page.py $(ARGS)
+	$(BIN)/python benchmarks/embed.py
 
 clean:
 	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js dist .cache .pytest_cache .mypy_cache .ruff_cache

@@ -12,6 +12,9 @@ embed_host.html). Times are the host's performance.now() when each frame's messa
 Cold: a new browser context (empty HTTP cache, no service worker). Warm: the same context reloaded
 once every embed's service worker holds the site (offline copy). Each run measures both page sizes,
 alternating which goes first, so both see the same machine load. Medians over the runs, with the range.
+
+The site is built (as `make setup` does) and served from a copy made for the run, with its own sw.js:
+an edit to the working tree during the run cannot make the service worker refuse its files.
 """
 
 from __future__ import annotations
@@ -87,12 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
-    helpers.rebuild()
-    site, site_url = serve.start_in_background(port=0)
     results: dict[str, dict[str, list[float]]] = {"one": {}, "three": {}}
-    with tempfile.TemporaryDirectory(prefix="durak-embed-host-") as folder:
-        write_hosts(Path(folder), site_url)
-        host, host_url = serve.start_in_background(port=0, root=Path(folder))
+    with tempfile.TemporaryDirectory(prefix="durak-embed-bench-") as folder:
+        site, site_url = serve.start_in_background(port=0, root=helpers.frozen_site(Path(folder)))
+        hosts = Path(folder) / "host"
+        hosts.mkdir()
+        write_hosts(hosts, site_url)
+        host, host_url = serve.start_in_background(port=0, root=hosts)
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CONFIG.CHROMIUM_PATH, headless=True,

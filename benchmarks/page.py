@@ -1,6 +1,7 @@
 """The game page's figures in Debian's Chromium: first paint, time to ready against bare Pyodide, longest task.
 
     .venv/bin/python benchmarks/page.py [--runs 3] [--turns 12] [--json artifacts/bench-page.json] [PAGE ...]
+    .venv/bin/python benchmarks/page.py --phone [--runs 3] [--encodings gzip] [--root DIR]
 
 `make bench` runs it after `make setup` (ARGS="--runs 5" etc.). Without PAGE, each run measures in
 two new browser contexts (interleaved, so both pages see the same machine load):
@@ -15,7 +16,7 @@ two new browser contexts (interleaved, so both pages see the same machine load):
   service worker).
 
 The ready time is the page's own data-ready-ms, else performance.now() when body[data-state] was
-"ready". The ratios are printed against the goals: first paint <= 0.3 s, game cold <= 1.2x bare
+"ready". The ratios are printed against the goals: first paint <= 0.3 s, game cold <= 1.05x bare
 cold, game warm (snapshot) <= 0.8x bare warm.
 
 Then one game at normal speed against three hard AIs, played by clicking (--turns human turns;
@@ -25,6 +26,16 @@ own measure of its longest AI step (body[data-ai]).
 
 With PAGE arguments (paths under the repo root, with any query string) only those pages are
 measured: each run opens a new context per page and measures cold, then a reload.
+
+--phone: the first visit on a phone network instead. Each run loads the bare page and the game cold,
+interleaved, each in a new context with Chromium's emulation through CDP: 9 Mbit/s down, 3 Mbit/s up,
+60 ms latency (Network.emulateNetworkConditions) and the CPU slowed 4x (Emulation.setCPUThrottlingRate);
+the server sends the compressed copies (scripts/compress.py) that --encodings allows (default gzip, the
+goal's; "br,gzip" as browsers get them from most hosts, "none"). Printed: first paint, ready, and bytes
+over the wire until ready (the sum of CDP's encodedDataLength of the page's responses), and for the
+game the bytes the server sent for the whole visit (its service worker's precache and the snapshot
+worker included, once both are done). Goals: game <= 5.0 MB with gzip, ready <= 0.9x the bare page.
+--root serves another checkout (built with `make setup`), for a before/after.
 """
 
 from __future__ import annotations
@@ -75,14 +86,14 @@ SUITE = (
     ("game, warm (SW cache + snapshot)", "game_warm_snapshot", "paint_warm"),
 )
 GOAL_PAINT_MS = 300
-GOAL_COLD = 1.2  # game cold / bare cold
+GOAL_COLD = 1.05  # game cold / bare cold, on loopback
 GOAL_WARM = 0.8  # game warm (snapshot) / bare warm
 GOAL_TASK_MS = 100  # longest main-thread task during AI turns
 
 
 # ---------------------------------------------------------------------------- loads
-def ready_ms(page: Page) -> float:
-    page.wait_for_function(SETTLED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
+def ready_ms(page: Page, timeout_ms: float = CONFIG.READY_TIMEOUT_MS) -> float:
+    page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
     state = page.evaluate("() => document.body.dataset.state")
     if state != "ready":
         raise RuntimeError(f"{page.url}: data-state={state!r}")
@@ -90,9 +101,9 @@ def ready_ms(page: Page) -> float:
     return value
 
 
-def load(page: Page, url: str) -> float:
-    page.goto(url, timeout=CONFIG.NAVIGATION_TIMEOUT_MS)
-    return ready_ms(page)
+def load(page: Page, url: str, slowdown: float = 1) -> float:
+    page.goto(url, timeout=CONFIG.NAVIGATION_TIMEOUT_MS * slowdown)
+    return ready_ms(page, CONFIG.READY_TIMEOUT_MS * slowdown)
 
 
 def first_paint(page: Page) -> float:
@@ -182,6 +193,71 @@ def longest_task_in_play(browser: Browser, base_url: str, turns: int) -> dict[st
         context.close()
 
 
+# ---------------------------------------------------------------------------- phone profile
+PHONE = {"latency": 60, "download": 9e6 / 8, "upload": 3e6 / 8, "cpu": 4}  # bytes/s, ms, slow-down
+GOAL_PHONE_BYTES = 5.0e6  # with gzip
+GOAL_PHONE_READY = 0.9  # game cold / bare cold
+
+
+def phone_load(browser: Browser, url: str, *, settle_after: bool = False) -> dict[str, Any]:
+    """One cold load under the phone profile: first paint, ready, bytes and responses until ready."""
+    context = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": PHONE["latency"],
+            "downloadThroughput": PHONE["download"], "uploadThroughput": PHONE["upload"]})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})
+        urls: dict[str, str] = {}
+        sizes: dict[str, float] = {}
+        cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+        cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        ready = load(page, url, slowdown=PHONE["cpu"])
+        paint = first_paint(page)
+        by_url: dict[str, float] = {}
+        for request, size in list(sizes.items()):
+            name = urls.get(request, "?").split("?")[0]
+            by_url[name] = by_url.get(name, 0) + size
+        if settle_after:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})  # the rest of the visit at full speed
+            settle(page)
+        return {"ready": ready, "paint": paint, "bytes": sum(by_url.values()), "by_url": by_url}
+    finally:
+        context.close()
+
+
+def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings: str) -> dict[str, Any]:
+    results: dict[str, list[Any]] = {"bare": [], "game": [], "visit_bytes": []}
+    for _ in range(runs):
+        results["bare"].append(phone_load(browser, base_url + BARE))
+        server.responses.clear()
+        results["game"].append(phone_load(browser, base_url + GAME, settle_after=True))
+        results["visit_bytes"].append(sum(size for _, _, size in server.responses))
+    print(f"phone profile: {PHONE['download'] * 8 / 1e6:.0f} Mbit/s down, {PHONE['latency']} ms, "
+          f"CPU {PHONE['cpu']}x slower, served with {encodings}")
+    print(f"{'load':22} {'first paint':>20} {'ready':>22} {'MB over the wire':>18}")
+    for key, label in (("bare", "bare Pyodide, cold"), ("game", "game, cold")):
+        loads = results[key]
+        megabytes = statistics.median(x["bytes"] for x in loads) / 1e6
+        print(f"{label:22} {summary([x['paint'] for x in loads]):>20} {summary([x['ready'] for x in loads]):>22} "
+              f"{megabytes:18.2f}")
+    game = results["game"][-1]["by_url"]
+    print("  game, largest responses until ready (kB): " + ", ".join(
+        f"{name.rsplit('/', 1)[-1]} {size / 1e3:,.0f}" for name, size in sorted(game.items(), key=lambda i: -i[1])[:6]))
+    visit = statistics.median(results["visit_bytes"]) / 1e6
+    print(f"  game, the whole first visit (service worker precache and snapshot worker included): {visit:.2f} MB")
+    ratio = median([x["ready"] for x in results["game"]]) / median([x["ready"] for x in results["bare"]])
+    game_mb = statistics.median(x["bytes"] for x in results["game"])
+    print("goals (medians):")
+    print(f"  bytes over the wire until ready, game: {game_mb / 1e6:.2f} MB (goal <= {GOAL_PHONE_BYTES / 1e6:.1f} MB "
+          f"with gzip: {verdict(game_mb, GOAL_PHONE_BYTES) if encodings == 'gzip' else 'measured with ' + encodings})")
+    print(f"  ready, game cold / bare cold: {ratio:.2f}x "
+          f"(goal <= {GOAL_PHONE_READY}x: {verdict(ratio, GOAL_PHONE_READY)})")
+    return results
+
+
 # ---------------------------------------------------------------------------- report
 def median(values: list[float]) -> float:
     """The median of the values that are numbers (a page without a first paint entry gives NaN)."""
@@ -241,10 +317,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
     parser.add_argument("--turns", type=int, default=12, help="human turns in the long-task game (0: skip it)")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    parser.add_argument("--phone", action="store_true", help="the phone profile (see above) instead")
+    parser.add_argument("--encodings", default=None,
+                        help='compressed copies the server sends: "gzip" (default with --phone), "br,gzip" '
+                             '(default otherwise) or "none"')
+    parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout (default: this one)")
     args = parser.parse_args(argv)
 
-    server, base_url = serve.start_in_background(port=0)
-    results: dict[str, Any] = {"runs": args.runs}
+    encodings = args.encodings or ("gzip" if args.phone else "br,gzip")
+    server, base_url = serve.start_in_background(
+        port=0, root=args.root, encodings=() if encodings == "none" else tuple(encodings.split(",")))
+    results: dict[str, Any] = {"runs": args.runs, "encodings": encodings, "root": str(args.root)}
     started = time.monotonic()
     try:
         with sync_playwright() as playwright:
@@ -252,7 +335,9 @@ def main(argv: list[str] | None = None) -> int:
                 executable_path=CONFIG.CHROMIUM_PATH, args=CONFIG.CHROMIUM_ARGS, headless=True
             )
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
-            if args.pages:
+            if args.phone:
+                results["phone"] = run_phone(browser, base_url, server, args.runs, encodings)
+            elif args.pages:
                 results["pages"] = {}
                 print(f"{'page':40} {'cold':>22} {'warm reload':>22}")
                 for path in args.pages:

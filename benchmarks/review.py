@@ -1,25 +1,32 @@
 """Game review speed: the time to grade a whole two-player game, and to the first verdict.
 
     python benchmarks/review.py [--games 10] [--worlds 48] [--variant podkidnoy] [--slice 0.02]
+    python benchmarks/review.py --page [--games 5]      # the same games reviewed in the page (Chromium)
 
 The games are seeded: a normal player (standing in for the human, whose seat is graded) against the hard
-player (30 worlds). Grading runs in slices of ``--slice`` seconds as the page runs it; the times are
-CPython's processor time (other jobs on a shared machine do not count). The page's own figure (Pyodide, about 1.8x slower) is printed by tests/browser/test_review.py's
-measurement, see docs/review.md.
+player (30 worlds). In CPython, grading runs in slices of ``--slice`` seconds as the page runs it; the times
+are processor time (other jobs on a shared machine do not count). ``--page`` serves the site (build it
+first: ``make setup``), opens each game's ``?record=`` link in a new Chromium context and prints the wall
+time from the review's appearance to the first verdict and to the last, with the longest main-thread task
+meanwhile (PerformanceObserver "longtask"; goal: none over 100 ms). docs/review.md has the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import runpy
 import statistics
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from durak import Action, Game, Rules, review
 from durak.ai import make_player
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def played_game(rules: Rules, seed: int) -> tuple[Game, list[tuple[int, Action]]]:
@@ -37,14 +44,74 @@ def played_game(rules: Rules, seed: int) -> tuple[Game, list[tuple[int, Action]]
     return start, moves
 
 
+#: The page's long tasks from its start, and when the review appeared and each verdict arrived.
+PAGE_PROBE_JS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+SHOWN_JS = "() => !!document.querySelector('[data-testid=review]')"
+FIRST_JS = "() => !!document.querySelector('[data-testid=move-list] [data-verdict]')"
+GRADED_JS = "() => !!document.querySelector('[data-testid=review][data-graded=true]')"
+
+
+def page_figures(rules: Rules, games: int) -> None:
+    """Each game's review in Chromium: time to the first verdict and to the last, and the longest task."""
+    from playwright.sync_api import sync_playwright
+
+    from durak.record import url_safe
+
+    helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
+    server, base = helpers.serve.start_in_background(port=0)
+    firsts, wholes, longest = [], [], []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=helpers.CONFIG.CHROMIUM_PATH, headless=True,
+                                                 args=list(helpers.CONFIG.CHROMIUM_ARGS))
+            for seed in range(games):
+                start, moves = played_game(rules, seed)
+                game = start.copy()
+                for seat, action in moves:
+                    game.apply(seat, action)
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                page = context.new_page()
+                page.add_init_script(PAGE_PROBE_JS)
+                page.goto(f"{base}index.html?record={url_safe(game.record())}&lang=en&speed=instant")
+                page.wait_for_function(SHOWN_JS, timeout=120_000, polling=10)
+                shown = page.evaluate("() => performance.now()")
+                page.wait_for_function(FIRST_JS, timeout=120_000, polling=10)
+                first = page.evaluate("() => performance.now()") - shown
+                page.wait_for_function(GRADED_JS, timeout=600_000, polling=50)
+                whole = page.evaluate("() => performance.now()") - shown
+                tasks = page.evaluate("t => window.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)", shown)
+                firsts.append(first)
+                wholes.append(whole)
+                longest.append(max(tasks, default=0.0))
+                print(f"page game {seed}: first verdict {first:.0f} ms, every verdict {whole / 1000:.2f} s, "
+                      f"longest task {longest[-1]:.0f} ms")
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    print(f"page, {games} games: whole game median {statistics.median(wholes) / 1000:.2f} s, "
+          f"max {max(wholes) / 1000:.2f} s; first verdict median {statistics.median(firsts):.0f} ms, "
+          f"max {max(firsts):.0f} ms; longest main-thread task {max(longest):.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--worlds", type=int, default=review.WORLDS)
     parser.add_argument("--variant", default="podkidnoy")
     parser.add_argument("--slice", type=float, default=0.02)
+    parser.add_argument("--page", action="store_true", help="measure the review in the page (Chromium)")
     args = parser.parse_args()
     rules = Rules(variant=args.variant)
+    if args.page:
+        page_figures(rules, args.games)
+        return
     totals, firsts, steps, counts = [], [], [], []
     grades: dict[str, int] = dict.fromkeys(review.GRADES, 0)
     for seed in range(args.games):

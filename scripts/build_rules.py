@@ -334,6 +334,8 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 </footer>
 <script type="application/json" id="rules-data">{_script_json(data)}</script>
 <script type="module" src="../../web/rules.js"></script>
+<script src="../../web/locale/strings.js"></script>
+<script type="module" src="../../web/pwa.js"></script>
 <script type="py" src="../try_it.py" config="pyscript.toml"></script>
 </body>
 </html>
@@ -381,6 +383,8 @@ def index_page(root: Path, sources: Mapping[tuple[str, str], Source], sprite: st
 <h1 class="rules-index-title">{title}</h1>
 {"".join(blocks)}
 </main>
+<script src="../web/locale/strings.js"></script>
+<script type="module" src="../web/pwa.js"></script>
 </body>
 </html>
 """

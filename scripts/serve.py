@@ -22,7 +22,8 @@ has copies is sent with `Vary: Accept-Encoding`. --encodings picks which (in ord
 "none" serves every file as it is); benchmarks/page.py uses gzip alone for its gzip figures.
 Every response says `Cache-Control: no-cache`: the browser may keep files but revalidates them
 (a cheap 304), so edits show up on reload. Logs only requests that fail, unless --verbose; the
-server keeps (path, status) of every response in `server.responses` (tests count them).
+server keeps (path, status, body bytes) of every response in `server.responses` (tests count
+them, benchmarks/page.py adds up the bytes).
 """
 
 from __future__ import annotations
@@ -111,6 +112,11 @@ class Handler(SimpleHTTPRequestHandler):
         suffix = Path(str(path)).suffix.lower()
         return MIME_TYPES.get(suffix) or super().guess_type(path)
 
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self.body_length = int(value)
+        super().send_header(keyword, value)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         if getattr(self, "varies", False):
@@ -134,6 +140,7 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self) -> IO[bytes] | None:  # type: ignore[override]
         self.varies = False
+        self.body_length = 0
         path = self.translate_path(self.path)
         if os.path.isdir(path) or path.endswith("/"):
             return super().send_head()  # a folder's index.html or a redirect
@@ -175,7 +182,9 @@ class Handler(SimpleHTTPRequestHandler):
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         status = int(code) if isinstance(code, int) else 0
-        self.server.responses.append((urllib.parse.unquote(urllib.parse.urlsplit(self.path).path), status))
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        sent = getattr(self, "body_length", 0) if self.command == "GET" and status == 200 else 0
+        self.server.responses.append((path, status, sent))
         if self.server.verbose or status >= 400:
             super().log_request(code, size)
 
@@ -191,7 +200,7 @@ class StaticServer(ThreadingHTTPServer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.responses: list[tuple[str, int]] = []  # (URL path, status) of every response
+        self.responses: list[tuple[str, int, int]] = []  # (URL path, status, body bytes) of every response
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that closes a connection mid-response (navigation, test teardown) is normal.

@@ -6,10 +6,11 @@
 // - install: stores every file of FILES in the cache "durak-v-<VERSION>". A file whose hash is the
 //   same as in an older release's cache is copied from there; the others are taken from the HTTP
 //   cache when it has them (`cache: "force-cache"`: the page registers the worker once it is ready,
-//   so on a first visit every file it loaded is there, and nothing goes over the network twice),
-//   else fetched. Each is checked against its hash; a stale copy is fetched again with
-//   `cache: "no-cache"`, and a file that still does not match (a half-done deploy) fails the
-//   install, so the old release stays. The server may send any file compressed (.br, .gz beside
+//   so on a first visit every file it loaded is there, and nothing goes over the network twice;
+//   the largest, which a small HTTP cache does not keep, the page put into the Cache Storage cache
+//   "durak-handover" as they arrived), else fetched. Each is checked against its hash; a stale
+//   copy is fetched again with `cache: "no-cache"`, and a file that still does not match (a
+//   half-done deploy) fails the install, so the old release stays. The server may send any file compressed (.br, .gz beside
 //   it, see scripts/compress.py): the cache holds what the browser decoded.
 // - activate: deletes the caches of older releases, then controls the open pages.
 // - fetch: same-origin GETs are answered from the cache (query strings ignored, a folder URL is
@@ -64,9 +65,21 @@ async function openedAs(url) {
   return found;
 }
 
-// The file of this release: from the HTTP cache if it holds that version, else from the network.
+// Large files the page put aside for this install (web/pyodide-boot.mjs: private windows keep them
+// out of the HTTP cache).
+const HANDOVER_CACHE = "durak-handover";
+
+async function handedOver(url, hash) {
+  const handed = await (await caches.open(HANDOVER_CACHE)).match(url);
+  return handed && (await sha256(await handed.clone().arrayBuffer())).startsWith(hash) ? handed : null;
+}
+
+// The file of this release: handed over by the page, or from the HTTP cache if it holds that
+// version, else from the network.
 async function download(path, hash) {
   const url = urlOf(path);
+  const handed = await handedOver(url, hash);
+  if (handed) return handed;
   const attempts = [...(await openedAs(url)).map((u) => [u, "force-cache"]), [url, "force-cache"], [url, "no-cache"]];
   for (const [from, cache] of attempts) {
     const response = await fetch(from, { cache, credentials: "same-origin" });
@@ -87,6 +100,7 @@ async function precache() {
     }),
   );
   await cache.put(FILES_KEY, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+  await caches.delete(HANDOVER_CACHE);
 }
 
 self.addEventListener("install", (event) => {

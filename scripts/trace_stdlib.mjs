@@ -8,10 +8,12 @@
 //
 // It boots Pyodide from node_modules/pyodide (the full standard library), notes what the boot itself
 // imported, unpacks each archive as PyScript's [files] does (zipfile imports codecs on the way) and each
-// wheel into site-packages, then imports every root and every wheel's top-level packages. "modules" is
-// every module then in sys.modules whose file is inside the standard library's zip, with that file's
-// path in the zip; "failed" the roots that could not be imported (names that are not modules, or
-// modules that need a browser), with the reason.
+// wheel into site-packages, then imports every root and every wheel's top-level packages, and then,
+// until nothing new comes, the modules of their own packages that the standard-library modules so far
+// import inside functions (importlib.metadata's `from . import _adapters`). "modules" is every module
+// then in sys.modules whose file is inside the standard library's zip, with that file's path in the
+// zip; "failed" the names that could not be imported (names that are not modules, or modules that need
+// a browser), with the reason.
 
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -47,19 +49,60 @@ pyodide.globals.set("roots_json", JSON.stringify([...(request.roots || []), ...w
 const result = pyodide.runPython(`
 import importlib, json, sys
 
-def trace(roots):
-    failed = {}
-    for name in roots:
+import ast, zipfile
+
+PREFIX = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+STDLIB = zipfile.ZipFile(PREFIX.rstrip("/"))
+
+def import_all(names, failed):
+    for name in names:
         try:
             importlib.import_module(name)
         except BaseException as error:  # SystemExit, a module that needs a browser, a name that is not one
             failed[name] = f"{type(error).__name__}: {error}"
-    prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
-    modules = {}
+
+def stdlib_modules():
+    found = {}
     for name, module in sorted(sys.modules.items()):
         origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
-        if origin.startswith(prefix):
-            modules[name] = origin[len(prefix):]
+        if origin.startswith(PREFIX):
+            found[name] = origin[len(PREFIX):]
+    return found
+
+def lazy_imports(name, path):
+    """The modules of the same top-level package that a standard-library module imports inside its
+    functions (from . import _adapters): run only when those functions are, invisible to a trace."""
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    top = name.split(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(STDLIB.read(path), path)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return {n for n in found if n.split(".")[0] == top and n != name and not n.startswith(CANNOT_RUN)}
+
+# Lazily imported modules that cannot work in the browser's Pyodide, so are never followed (an import
+# of one still works, through the fallback): processes (concurrent.futures' process pool, which would
+# bring multiprocessing), Windows code pages, Node.js sockets.
+CANNOT_RUN = ("concurrent.futures.process", "multiprocessing", "encodings._win_cp_codecs",
+              "pyodide._nodesock_transport")
+
+def trace(roots):
+    failed = {}
+    import_all(roots, failed)
+    modules, done = stdlib_modules(), set()
+    while set(modules) - done:
+        todo = sorted(set(modules) - done)
+        done |= set(todo)
+        import_all(sorted(set().union(*(lazy_imports(n, modules[n]) for n in todo)) - set(modules) - set(failed)), failed)
+        modules = stdlib_modules()
     return json.dumps({"modules": modules, "failed": failed})
 
 trace(json.loads(roots_json))

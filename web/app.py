@@ -24,9 +24,10 @@ try:
 except ImportError:  # older Pyodide converted null to None
     jsnull = None
 
+from durak.messages import CodedError  # noqa: E402 - timed after STARTED_MS
 from web import embed_table, review_page, storage  # noqa: E402 - timed after STARTED_MS
 from web.controller import Controller  # noqa: E402 - timed after STARTED_MS
-from web.i18n import LANGS, pick_lang, t, tn  # noqa: E402 - timed after STARTED_MS
+from web.i18n import LANGS, pick_lang, say, t, tn  # noqa: E402 - timed after STARTED_MS
 from web.invite import InviteError  # noqa: E402 - timed after STARTED_MS
 from web.netpage import GuestNet, HostNet  # noqa: E402 - timed after STARTED_MS
 from web.params import SPEEDS, TEAMS, TIMERS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
@@ -178,7 +179,8 @@ def report(error: BaseException) -> None:
     text = "".join(traceback.format_exception(error))
     print(text, file=sys.stderr)
     lang = APP.controller.lang if APP else "en"
-    show_notice(t(lang, "illegal", reason=str(error)))
+    reason = say(lang, error.message) if isinstance(error, CodedError) else str(error)
+    show_notice(t(lang, "illegal", reason=reason))
 
 
 def show_notice(text: str) -> None:

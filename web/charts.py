@@ -71,7 +71,7 @@ def results_chart(entries: Sequence[Entry], lang: str, shown: int = RESULTS_SHOW
 
     grid = "".join(
         f'<line x1="{left}" x2="{right}" y1="{y(r):.1f}" y2="{y(r):.1f}" stroke="{RULE}"/>'
-        f'<text x="{left - 6}" y="{y(r) + 4:.1f}" text-anchor="end" font-size="11" fill="{INK}">'
+        f'<text x="{left - 6}" y="{y(r) + 4:.1f}" text-anchor="end" font-size="13" fill="{INK}">'
         f"{round(r * 100)}%</text>"
         for r in (0.0, 0.5, 1.0))
     line = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(rates))
@@ -129,11 +129,11 @@ def levels_chart(stats: Stats, lang: str) -> str:
         top = 6 + index * row_height
         rate = tally.win_rate or 0.0
         bars.append(
-            f'<g data-level="{escape(kinds)}"><text x="{left - 8}" y="{top + 15}" text-anchor="end" font-size="12" '
+            f'<g data-level="{escape(kinds)}"><text x="{left - 8}" y="{top + 15}" text-anchor="end" font-size="14" '
             f'fill="{INK}">{escape(level_name(lang, kinds))}</text>'
             f'<rect x="{left}" y="{top + 3}" width="{right - left}" height="16" rx="3" fill="{RULE}"/>'
             f'<rect x="{left}" y="{top + 3}" width="{(right - left) * rate:.1f}" height="16" rx="3" fill="{BAR}"/>'
-            f'<text x="{right + 6}" y="{top + 15}" font-size="12" fill="{INK}">{_percent(tally.win_rate)}</text></g>')
+            f'<text x="{right + 6}" y="{top + 15}" font-size="14" fill="{INK}">{_percent(tally.win_rate)}</text></g>')
     best = max(levels, key=lambda item: (item[1].win_rate or 0.0, item[1].games))
     summary = t(lang, "history.levels_summary", levels=len(levels), best=level_name(lang, best[0]),
                 percent=_percent(best[1].win_rate))

@@ -96,7 +96,7 @@ function listenToParent(run) {
   });
 }
 
-/** The URL-safe form of a position, as durak.record.url_safe writes it ("p1" + base64url of raw
+/** The URL-safe form of a position, as durak.links.url_safe writes it ("p1" + base64url of raw
  * deflate); compressed here without the preset dictionary, which the decoder does not need. */
 export async function urlSafePosition(position) {
   const stream = new Blob([position]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -140,7 +140,9 @@ class Embed {
 
   async exampleData() {
     const url = new URL(`${this.options.lang}/${this.options.value}.json`, FRAMES);
-    const response = await fetch(url);
+    const early = window.durakEarlyFrames; // asked for by embed.html's first script, if it guessed right
+    const asked = early && early.id === this.options.value && early.lang === this.options.lang;
+    const response = await (asked ? early.response : fetch(url));
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
     return response.json();
   }

@@ -17,7 +17,8 @@
 (function () {
   "use strict";
 
-  var script = document.currentScript;
+  // This script's own URL (also when it was loaded without defer, or by another loader).
+  var script = document.currentScript || document.querySelector('script[src$="/web/embed.js"]');
   if (!script || !script.src) return;
   var EMBED = new URL("../embed.html", script.src);
   var KINDS = [
@@ -44,7 +45,7 @@
     ru: { example: "Дурак: разбор примера", record: "Дурак: запись партии", position: "Дурак: позиция",
           game: "Дурак: сыграть партию" },
   };
-  var frames = []; // [{frame, window}] of the iframes this loader made
+  var frames = []; // [{div, frame}]: the divs this loader filled and their iframes
 
   function kindOf(div) {
     for (var i = 0; i < KINDS.length; i++) {
@@ -76,9 +77,9 @@
     var data = div.dataset;
     var lang = String(data.lang || document.documentElement.lang || "en").slice(0, 2).toLowerCase();
     var frame = document.createElement("iframe");
+    frame.loading = "lazy"; // before src: the frame loads when it comes near the screen
     frame.src = frameUrl(found, data);
     frame.title = data.title || (TITLES[lang] || TITLES.en)[found.kind];
-    frame.loading = "lazy";
     frame.setAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox");
     frame.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
     var height = parseInt(data.height, 10);

@@ -1,74 +1,104 @@
-"""Browser entry of embed.html: the engine of "try it yourself" (web/try_it.py) plus what an embed adds.
+"""Browser entry of embed.html: publishes ``window.durakEngine`` for web/stepper.js and web/embed-frame.js.
 
 embed.html holds ``<script type="py" src="./web/embed_engine.py" config="./pyscript.toml">``; PyScript runs it
 once web/stepper.js's ``loadEngine`` has imported PyScript, which web/embed-frame.js does only when needed (a
-record or position link, "try it", a ``durak:play`` from the host). Importing web.try_it publishes
-``window.durakEngine``; this module then sets, on that same object and before any script can use it:
+record or position link, "try it", a ``durak:play`` from the host). Like the rules pages' entry (rules/try_it.py)
+it is a page's script, kept out of web/modules.zip (which holds no module that imports ``pyscript``); the work is
+web/tryout.py's and web/embedding.py's, tested under CPython. The methods are the rules pages' engine
+(start, card, target, press, reply, odds) and what an embed adds:
 
-- ``embed_frames(kind, value, lang)``: {labels, example} of a URL-safe record or position (web/embedding.py);
-- ``start``: a "try it" game that also plays moves named in notation, ``play(example, text)``;
-- ``card``, ``target``, ``press``, ``reply``: as try_it's, plus the ``moves`` they played, for durak:move.
+- ``embed_frames(kind, value, lang)``: the frames of a URL-safe record or position (web/embedding.py);
+- ``play(example, text)``: a move named in notation (durak:play);
+- every answer that played moves lists them (``moves``), for durak:move.
 
-Every method takes and returns text (JSON), as try_it's do; errors come back as {"error": text}.
+Each method takes and returns text (JSON); errors come back as {"error": text}. "durak:engine" on window
+says the engine is ready.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sys
+import traceback
 from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from web import try_it
 from web.embedding import EmbedTryout, link_frames, moves_since
+from web.tryout import odds
+
+SESSIONS: dict[str, EmbedTryout] = {}
 
 
-@try_it.reported
-def embed_frames(kind: str, value: str, lang: str) -> str:
-    try:
-        return json.dumps(link_frames(str(kind), str(value), str(lang)))
-    except ValueError as error:
-        return json.dumps({"error": str(error), "code": str(getattr(error, "code", "") or "")})
+def reported(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Errors reach the page as {"error": text} (and the console), never as a broken promise."""
+
+    def call(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except Exception as error:
+            print("".join(traceback.format_exception(error)), file=sys.stderr)
+            return json.dumps({"error": str(error)})
+
+    return call
 
 
-@try_it.reported
-def start(example: str, position: str, names: str, lang: str) -> str:
-    session = EmbedTryout(str(position), [str(n) for n in json.loads(str(names))], str(lang))
-    try_it.SESSIONS[str(example)] = session
-    return json.dumps(session.frame())
+def answered(gesture: Callable[[EmbedTryout, str], dict[str, Any]]) -> Callable[..., str]:
+    """A gesture on one example's game, its answer with the moves it played."""
 
-
-@try_it.reported
-def play(example: str, text: str) -> str:
-    session = try_it.SESSIONS[str(example)]
-    if not isinstance(session, EmbedTryout):
-        raise TypeError("this game was not started by the embed")
-    return json.dumps(session.play(str(text)))
-
-
-def with_moves(gesture: Callable[..., str]) -> Callable[..., str]:
-    """try_it's gesture, its answer extended with the moves it played."""
-
+    @reported
     def call(example: str, *args: str) -> str:
-        session = try_it.SESSIONS.get(str(example))
-        before = len(session.game.history) if session is not None else 0
-        answer = json.loads(gesture(example, *args))
-        session = try_it.SESSIONS.get(str(example))
-        if "error" not in answer and session is not None:
+        session = SESSIONS[str(example)]
+        before = len(session.game.history)
+        answer = gesture(session, *(str(a) for a in args))
+        if "error" not in answer:
             answer["moves"] = moves_since(session.game, before)
         return json.dumps(answer)
 
     return call
 
 
-def extend() -> None:
-    engine = window.durakEngine
-    methods = {"embed_frames": embed_frames, "start": start, "play": play, "card": with_moves(try_it.card),
-               "target": with_moves(try_it.target), "press": with_moves(try_it.press),
-               "reply": with_moves(try_it.reply)}
+@reported
+def start(example: str, position: str, names: str, lang: str) -> str:
+    session = EmbedTryout(str(position), [str(n) for n in json.loads(str(names))], str(lang))
+    SESSIONS[str(example)] = session
+    return json.dumps(session.frame())
+
+
+@reported
+def embed_frames(kind: str, value: str, lang: str) -> str:
+    try:
+        return json.dumps(link_frames(str(kind), str(value), str(lang)))
+    except ValueError as error:  # RecordError: a link that does not read
+        return json.dumps({"error": str(error), "code": str(getattr(error, "code", "") or "")})
+
+
+async def weigh(position: str, names: str, lang: str) -> str:
+    try:
+        found = await odds(str(position), [str(n) for n in json.loads(str(names))], str(lang), asyncio.sleep)
+    except Exception as error:
+        print("".join(traceback.format_exception(error)), file=sys.stderr)
+        return json.dumps({"name": "", "moves": [], "error": str(error)})
+    return json.dumps(found)
+
+
+def publish() -> None:
+    engine = window.Object.new()
+    methods: dict[str, Callable[..., Any]] = {
+        "start": start, "embed_frames": embed_frames, "odds": weigh,
+        "card": answered(lambda session, card: session.card(card)),
+        "target": answered(lambda session, target: session.target(target)),
+        "press": answered(lambda session, action: session.press(action)),
+        "reply": answered(lambda session: session.reply()),
+        "play": answered(lambda session, text: session.play(text)),
+    }
     for name, function in methods.items():
         setattr(engine, name, create_proxy(function))
+    window.durakEngine = engine
+    window.dispatchEvent(window.CustomEvent.new("durak:engine"))
 
 
-extend()
+publish()

@@ -2,7 +2,8 @@
 export, import, clear and open-a-record controls. A pure function of the history and the language.
 
 Hooks (../shared/DESIGN.md): the panel is ``[data-testid=history]``; each game is ``[data-game=<id>]``,
-with a ``[data-action=review-game]`` button when its record is kept; charts are inline ``svg`` with a text
+with a ``[data-action=review-game]`` button inside when its record is kept (the page reads the game's id from the
+item around the button); charts are inline ``svg`` with a text
 equivalent (web/charts.py).
 """
 
@@ -24,7 +25,7 @@ def game_item(entry: Entry, lang: str) -> str:
              tn(lang, "history.moves", entry.moves)]
     text = " · ".join(parts)
     if entry.record is not None:
-        action = (f'<button type="button" class="btn small" data-action="review-game" data-game="{escape(entry.id)}" '
+        action = (f'<button type="button" class="btn small" data-action="review-game" '
                   f'aria-label="{escape(t(lang, "history.btn_review") + ": " + text)}">'
                   f'{escape(t(lang, "history.btn_review"))}</button>')
     else:

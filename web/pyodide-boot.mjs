@@ -15,6 +15,9 @@
 // (python_stdlib.full.zip), mounts it and warns "durak: stdlib fallback for <module>" in the
 // console, so the miss is visible for the next build (installStdlibFallback, below).
 //
+// startBoot() (called from index.html's <head>) begins the boot as soon as the first frame is
+// painted, rather than when PyScript asks for the interpreter after loading its own modules.
+//
 // body[data-snapshot] tells what happened: "used", "missing" (then "saved" or "failed" once the
 // worker is done), "refused" (the snapshot did not load: deleted, booted without it) or
 // "unsupported" (no Cache Storage or WebCrypto: not a secure context), "off" (the URL says
@@ -173,6 +176,35 @@ function makeSnapshotLater(knownKey) {
   });
 }
 
+// ------------------------------------------------------------------ handing files to the service worker
+
+// On a first visit the service worker, registered once the page is ready, precaches the files the
+// page has just loaded, from the HTTP cache. Browsers keep large responses out of a small (private
+// window) HTTP cache, so the largest files the boot fetches are also put into this Cache Storage
+// cache as they arrive; the worker takes them from there (checking their hash) and deletes it.
+export const HANDOVER_CACHE = "durak-handover";
+const HANDED_OVER = new Set([new URL("pyodide.asm.wasm", INDEX_URL).href, STDLIB_URL]);
+
+async function whileHandingOver(boot) {
+  if (!("caches" in globalThis) || navigator.serviceWorker?.controller) return boot();
+  const original = globalThis.fetch;
+  const cache = caches.open(HANDOVER_CACHE);
+  globalThis.fetch = async function (input, init) {
+    const response = await original.call(this, input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    if (response.ok && HANDED_OVER.has(url)) {
+      const copy = response.clone();
+      cache.then((opened) => opened.put(url, copy)).catch(() => {});
+    }
+    return response;
+  };
+  try {
+    return await boot();
+  } finally {
+    globalThis.fetch = original;
+  }
+}
+
 // ------------------------------------------------------------------ the boot
 
 async function boot(config) {
@@ -206,8 +238,35 @@ async function boot(config) {
   return pyodide;
 }
 
-export async function loadPyodide(options = {}) {
-  const pyodide = await boot({ ...options, indexURL: INDEX_URL });
+let started = null; // the boot startBoot() began, before PyScript asked for it
+
+async function bootWithFallback(config) {
+  const pyodide = await whileHandingOver(() => boot(config));
   installStdlibFallback(pyodide);
+  return pyodide;
+}
+
+// Starts Pyodide's boot now, once the first frame is painted, instead of when PyScript gets round
+// to it (it loads its core, its config and its plugins first: about 0.3 s on a fast machine, seconds
+// on a phone). index.html calls it from <head>; loadPyodide() then takes over the boot under way.
+export function startBoot() {
+  if (started) return started;
+  let begin;
+  started = new Promise((resolve) => {
+    begin = resolve;
+  }).then(() => bootWithFallback({ indexURL: INDEX_URL }));
+  if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(begin, 0));
+  else begin();
+  started.begin = begin;
+  return started;
+}
+
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL, ...rest } = options;
+  if (!started || Object.keys(rest).length) return bootWithFallback({ ...options, indexURL: INDEX_URL });
+  started.begin(); // PyScript came first: no need to wait for the frame
+  const pyodide = await started;
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
   return pyodide;
 }

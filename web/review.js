@@ -113,6 +113,16 @@ function gradingBar() {
     `<p class="grading-text">${escape(text)}</p>${button}</div>`;
 }
 
+// Whose moves are graded: any seat of a finished game (an unfinished one only lists the reviewer's).
+function seatPicker() {
+  const { data } = board;
+  if (data.seats.length < 2) return "";
+  const options = data.seats.map((seat) =>
+    `<option value="${seat}"${seat === data.seat ? " selected" : ""}>${escape(data.names[seat])}</option>`).join("");
+  return `<label class="review-seat"><span>${escape(data.words.seat)}</span>` +
+    `<select class="select" data-review-seat>${options}</select></label>`;
+}
+
 function controls() {
   const { data, step } = board;
   const labels = data.labels.ui;
@@ -163,7 +173,7 @@ function draw(focusControl) {
     `<div class="panel wide review" data-testid="review" data-step="${step}" data-steps="${data.steps}" ` +
     `data-graded="${isComplete() ? "true" : "false"}" data-open="${board.open ? "true" : "false"}" role="dialog" aria-modal="true" ` +
     `aria-labelledby="review-title" tabindex="-1">` +
-    `<div class="panel-head"><h2 id="review-title">${escape(data.title)}</h2>` +
+    `<div class="panel-head"><h2 id="review-title">${escape(data.title)}</h2>${seatPicker()}` +
     `<button type="button" class="btn ghost" data-action="close-review">${escape(data.words.btn_close)}</button></div>` +
     `${note}<div class="review-grading" aria-live="polite">${gradingBar()}</div>` +
     `<div class="review-body"><div class="review-main">` +
@@ -175,32 +185,58 @@ function draw(focusControl) {
     `<nav class="review-moves" aria-label="${escape(data.words.moves)}"><h3>${escape(data.words.moves)}</h3>` +
     `<ol class="move-list" data-testid="move-list">${moveListHtml()}</ol></nav></div></div>`;
   root.hidden = false;
-  root.querySelector(".move-list").scrollTop = scroll;
-  const current = root.querySelector('.move-list [aria-current="step"]');
-  if (current) current.scrollIntoView({ block: "nearest" });
+  const moves = root.querySelector(".move-list");
+  moves.scrollTop = scroll;
+  showInList(moves, moves.querySelector('[aria-current="step"]'));
   if (focusControl) {
     const again = root.querySelector(focusControl);
     (again && !again.disabled ? again : root.querySelector(".review")).focus({ preventScroll: true });
   }
 }
 
-// Grading news redraws only what it changes: the progress, the verdict of the step shown, the move list.
-function refresh(newVerdicts) {
+// Grading news changes only what it must: the progress, the verdict of the step shown, and the move-list
+// items it concerns, in place (an item rebuilt under the pointer would lose the click on it).
+function refresh(newVerdicts, turning) {
   const root = overlay("review");
   const panel = root.querySelector(".review");
   if (!panel) return draw(null);
   panel.dataset.graded = isComplete() ? "true" : "false";
   root.querySelector(".review-grading").innerHTML = gradingBar();
-  if (!newVerdicts) return;
-  root.querySelector(".review-verdict").innerHTML = verdictPanel();
-  const list = root.querySelector(".move-list");
-  const keep = list.contains(document.activeElement) ? focusSelector(document.activeElement) : null;
-  const scroll = list.scrollTop;
-  list.innerHTML = moveListHtml();
-  list.scrollTop = scroll;
-  if (keep) {
-    const again = list.querySelector(keep);
-    if (again) again.focus({ preventScroll: true });
+  const words = board.data.words;
+  const waiting = root.querySelector(".verdict-wait");
+  if (waiting) waiting.textContent = fill(words.grading, { percent: board.progress.percent });
+  for (const verdict of newVerdicts) {
+    const item = root.querySelector(`.move-list [data-move="${verdict.move}"]`);
+    if (!item) continue;
+    item.dataset.verdict = verdict.grade;
+    item.removeAttribute("data-pending");
+    item.insertAdjacentHTML("beforeend", gradeBadge(verdict, words));
+  }
+  if (turning.changed) {
+    for (const old of root.querySelectorAll(".move-list [data-turning]")) {
+      old.removeAttribute("data-turning");
+      for (const mark of old.querySelectorAll(".turning-mark")) mark.remove();
+    }
+    const item = turning.move === null ? null : root.querySelector(`.move-list [data-move="${turning.move}"]`);
+    if (item) {
+      item.dataset.turning = "true";
+      item.insertAdjacentHTML("beforeend", `<span class="turning-mark">${escape(words.turning_point)}</span>`);
+    }
+  }
+  const shown = board.step - 1;
+  if (newVerdicts.some((verdict) => verdict.move === shown) || (turning.changed && [turning.move, turning.before].includes(shown))) {
+    root.querySelector(".review-verdict").innerHTML = verdictPanel();
+  }
+}
+
+// Keep the current move in view by scrolling the list alone (scrollIntoView would scroll the whole screen
+// away from the board on a phone, where the list is below it).
+function showInList(list, item) {
+  if (!item) return;
+  const top = item.offsetTop; // the list is positioned: offsets are inside it
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + item.offsetHeight - list.clientHeight;
   }
 }
 
@@ -303,6 +339,21 @@ async function copy(text) {
   }
 }
 
+// A review or the history asked for (a record opened from the new-game dialog's page) comes first: a modal
+// dialog would stay above it.
+function closeDialogs() {
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+}
+
+// While a screen is open, the table behind it is inert: Tab stays in the screen, as aria-modal says.
+function backgroundInert() {
+  const open = !overlay("review").hidden || !overlay("history").hidden;
+  for (const id of ["app", "over", "cover"]) {
+    const element = document.getElementById(id);
+    if (element) element.inert = open;
+  }
+}
+
 let opener = null; // the element that had focus before a screen opened, to give it back
 
 function remember() {
@@ -319,24 +370,27 @@ window.durakReviewUI = {
   open(json) {
     const data = JSON.parse(json);
     boardStyles();
+    closeDialogs();
     remember();
     overlay("history").hidden = true;
     board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null };
     draw(".review");
+    backgroundInert();
   },
   update(json) {
     if (!board) return;
     const { verdicts, progress } = JSON.parse(json);
     for (const verdict of verdicts) board.verdicts.set(verdict.move, verdict);
-    const turned = !board.progress || board.progress.turning !== progress.turning;
+    const before = board.progress ? board.progress.turning : null;
     board.progress = progress;
-    refresh(verdicts.length > 0 || turned);
+    refresh(verdicts, { changed: before !== progress.turning, move: progress.turning, before });
   },
   close() {
     board = null;
     const root = overlay("review");
     root.hidden = true;
     root.innerHTML = "";
+    backgroundInert();
     if (!overlay("history").hidden) {
       const first = overlay("history").querySelector("button");
       if (first) first.focus({ preventScroll: true });
@@ -347,14 +401,17 @@ window.durakReviewUI = {
     if (!html) {
       root.hidden = true;
       root.innerHTML = "";
+      backgroundInert();
       giveBack();
       return;
     }
     const wasOpen = !root.hidden;
+    closeDialogs();
     if (!wasOpen) remember();
     const keep = wasOpen ? focusSelector(document.activeElement) : null;
     root.innerHTML = html;
     root.hidden = false;
+    backgroundInert();
     const again = keep && root.querySelector(keep);
     (again && !again.disabled ? again : root.querySelector("h2 + button, button")).focus({ preventScroll: true });
   },
@@ -368,6 +425,10 @@ window.durakReviewUI = {
 overlay("history");
 overlay("review").addEventListener("click", onReviewClick);
 overlay("review").addEventListener("keydown", onReviewKey);
+overlay("review").addEventListener("change", (event) => {
+  const picker = event.target.closest && event.target.closest("[data-review-seat]");
+  if (picker && engine()) engine().reviewSeat(Number(picker.value));
+});
 overlay("history").addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
   const close = overlay("history").querySelector('[data-action="close-history"]');

@@ -12,7 +12,7 @@ Pure Python, no browser import.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from typing import Any
 
 from durak import Event, Game, review
@@ -27,6 +27,8 @@ from .narration import TOLD
 
 #: Seconds of grading per slice: well under the 50 ms a browser counts as a long task.
 SLICE = 0.02
+#: Steps of frames built per main-thread task when a review opens.
+STEPS_PER_PIECE = 8
 #: The progress bar moves at most this often (seconds) between verdicts: each update redraws a little.
 PROGRESS_EVERY = 0.25
 #: The fields web/stepper.js fills in its messages.
@@ -59,8 +61,9 @@ def board_labels(lang: str) -> dict[str, Any]:
     }
 
 
-def told(lang: str, events: list[Event], names: list[str], me: int, *, throw_in: bool = False) -> str:
-    """What one move did, as ``me`` saw it (another seat's draws stay face down; ``me`` is "you")."""
+def told(lang: str, events: list[Event], names: list[str], me: int | None, *, throw_in: bool = False) -> str:
+    """What one move did, as ``me`` saw it (another seat's draws stay face down; ``me`` is "you"; None: a
+    spectator, who sees no draw)."""
     lines = []
     for event in events:
         message = narrate(event, me, throw_in=throw_in) if event.kind in TOLD else None
@@ -96,7 +99,7 @@ class Session:
     """One review: a record, the seat whose moves are graded, the seats' names, and the grading."""
 
     def __init__(self, record: Record, seat: int = 0, names: list[str] | None = None, *,
-                 worlds: int = review.WORLDS) -> None:
+                 you: int | None = None, worlds: int = review.WORLDS) -> None:
         self.record = record
         start = record.start()
         players = start.players
@@ -104,6 +107,7 @@ class Session:
             raise ValueError(f"seat {seat} is not at this {players}-player table")
         self.seat = seat
         self.names = list(names) if names else [record.header.get(f"Player{s}", "") for s in range(players)]
+        self.you = you  # the seat the names call "you" (the table's player); None for a record from elsewhere
         self.moves = [(move.seat, move.action) for move in record.moves]
         self.games = list(record.frames())
         self.finished = self.games[-1].result is not None
@@ -112,10 +116,17 @@ class Session:
         self.stopped = False
 
     @classmethod
-    def from_text(cls, text: str, seat: int = 0, names: list[str] | None = None, *,
+    def from_text(cls, text: str, seat: int = 0, names: list[str] | None = None, *, you: int | None = None,
                   worlds: int = review.WORLDS) -> Session:
         """A review of a record's text; ``RecordError`` if it does not read or replay."""
-        return cls(parse_record(text), seat, names, worlds=worlds)
+        return cls(parse_record(text), seat, names, you=you, worlds=worlds)
+
+    def for_seat(self, seat: int) -> Session:
+        """The same game reviewed for another seat: only once it is over (before, that seat's knowledge
+        is not the reviewer's to see)."""
+        if not self.finished and seat != self.seat:
+            raise ValueError("an unfinished game is reviewed only for the seat that played it here")
+        return Session(self.record, seat, self.names, you=self.you, worlds=self.grader.worlds)
 
     # ------------------------------------------------------------------ what the page shows
     def seat_names(self, lang: str) -> list[str]:
@@ -123,15 +134,34 @@ class Session:
 
     def data(self, lang: str) -> dict[str, Any]:
         """Everything the review screen draws, JSON-safe, in ``lang``."""
+        pieces = self.data_in_pieces(lang)
+        while True:
+            try:
+                next(pieces)
+            except StopIteration as finished:
+                data: dict[str, Any] = finished.value
+                return data
+
+    def data_in_pieces(self, lang: str, steps_per_piece: int = STEPS_PER_PIECE
+                       ) -> Generator[None, None, dict[str, Any]]:
+        """``data(lang)`` built a few steps at a time, yielding in between: a long game's frames would make
+        one main-thread task of over 100 ms in the page."""
         names = self.seat_names(lang)
-        lines = [""]
-        for index, (seat, action) in enumerate(self.moves):
-            before = self.games[index]
-            events = before.copy().apply(seat, action)
-            lines.append(told(lang, events, names, self.seat, throw_in=bool(before.table)))
-        seen = [seen_frame(game, self.seat, said_text=line) for game, line in zip(self.games, lines, strict=True)]
+        seen, opened = [], []
+        for index, game in enumerate(self.games):
+            line = ""
+            if index:
+                before = self.games[index - 1]
+                seat, action = self.moves[index - 1]
+                line = told(lang, before.copy().apply(seat, action), names, self.you, throw_in=bool(before.table))
+            seen.append(seen_frame(game, self.seat, said_text=line))
+            if self.finished:
+                opened.append(frame(game, said=line))
+            if index % steps_per_piece == steps_per_piece - 1:
+                yield
         data: dict[str, Any] = {
             "id": "review", "title": t(lang, "review.title"), "names": names, "seat": self.seat,
+            "seats": list(range(len(names))) if self.finished else [self.seat],
             "finished": self.finished, "steps": len(self.games), "seen": seen,
             "moves": [{"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
                                                               action=action_text(lang, str(action)))}
@@ -140,7 +170,7 @@ class Session:
             "labels": board_labels(lang), "words": words(lang, names[self.seat]),
         }
         if self.finished:
-            data["open"] = [frame(game, said=line) for game, line in zip(self.games, lines, strict=True)]
+            data["open"] = opened
         return data
 
     def verdicts(self, lang: str) -> list[dict[str, Any]]:
@@ -208,7 +238,7 @@ def _percent(chance: float, proven: bool) -> str:
 
 
 #: The screen's own words (review.js fills the {fields}).
-WORD_KEYS = ("review.title", "review.btn_close", "review.graded", "review.btn_stop", "review.btn_resume",
+WORD_KEYS = ("review.title", "review.btn_close", "review.seat", "review.graded", "review.btn_stop", "review.btn_resume",
              "review.open_hands", "review.moves", "review.deal", "review.turning_point", "review.proven_note",
              "review.btn_download", "review.btn_copy", "review.copied", "review.btn_play_on", "review.play_on_done",
              "review.grade_good", "review.grade_inaccuracy", "review.grade_mistake", "review.grade_blunder")

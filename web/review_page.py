@@ -71,6 +71,7 @@ class ReviewPage:
         self.kinds: list[str] | None = None  # who sat where in the reviewed game, to play on against the same
         self.history_open = False
         self.grading = False
+        self.seen_over: Game | None = None  # the last finished game looked at, so each is written once
         before = controller.on_change
 
         def changed() -> None:
@@ -98,8 +99,9 @@ class ReviewPage:
         if self.controller.series is None:
             return
         game = self.controller.game
-        if game.result is None:
+        if game.result is None or game is self.seen_over:
             return
+        self.seen_over = game
         try:
             text = game.record()
         except RecordError:
@@ -182,15 +184,15 @@ class ReviewPage:
             return
         settings = controller.settings
         self.kinds = list(settings.seats)
-        self.open(Session.from_text(controller.game.record(), settings.humans[0], controller.names,
-                                    worlds=self.worlds))
+        seat = settings.humans[0]
+        self.open(Session.from_text(controller.game.record(), seat, controller.names, you=seat, worlds=self.worlds))
 
     def review_entry(self, game_id: str) -> None:
         entry = self.history.find(game_id)
         if entry is None or entry.record is None:
             return
         self.kinds = list(entry.levels)
-        self.open_record(entry.record, entry.seat, self.names_for(entry.levels, entry.seat))
+        self.open_record(entry.record, entry.seat, self.names_for(entry.levels, entry.seat), you=entry.seat)
 
     def names_for(self, kinds: list[str] | tuple[str, ...], seat: int) -> list[str]:
         """"You" for the reviewer, "Bot 1", "Bot 2" for the AIs, "Player 3" for other people."""
@@ -210,20 +212,45 @@ class ReviewPage:
         self.kinds = None
         self.open_record(_record_text(text), 0, None)
 
-    def open_record(self, text: str, seat: int, names: list[str] | None) -> None:
+    def open_record(self, text: str, seat: int, names: list[str] | None, you: int | None = None) -> None:
         try:
-            session = Session.from_text(text, seat, names, worlds=self.worlds)
+            session = Session.from_text(text, seat, names, you=you, worlds=self.worlds)
         except (CodedError, ValueError) as error:
             reason = say(self.lang, error.message) if isinstance(error, CodedError) else str(error)
             self.notify(t(self.lang, "review.bad_record", reason=reason))
             return
         self.open(session)
 
+    def review_seat(self, seat: int) -> None:
+        """Grade another seat's moves of the game on show (a finished game only)."""
+        if self.session is None or seat == self.session.seat:
+            return
+        try:
+            session = self.session.for_seat(seat)
+        except ValueError:
+            return
+        self.open(session)
+
     def open(self, session: Session) -> None:
+        """Show ``session`` and grade it: its frames are built in slices, then drawn, then graded."""
         if self.session is not None:
             self.session.stop()
         self.session = session
-        self.screens.open_review(json.dumps(session.data(self.lang)))
+        self.screens.spawn(self._show(session))
+
+    async def _show(self, session: Session) -> None:
+        pieces = session.data_in_pieces(self.lang)
+        while True:
+            try:
+                next(pieces)
+            except StopIteration as built:
+                data = built.value
+                break
+            await self.screens.sleep(0)
+        if session is not self.session:
+            return  # another review (or none) was asked for meanwhile
+        self.screens.open_review(json.dumps(data))
+        await self.screens.sleep(0)
         self.start_grading()
 
     def start_grading(self) -> None:
@@ -359,6 +386,7 @@ def attach(controller: Controller, store: Store, notify: Callable[[str], None]) 
     bridge = window.Object.new()
     bridge.openText = create_proxy(lambda text: page.open_text(str(text)))
     bridge.importText = create_proxy(lambda text: page.import_text(str(text)))
+    bridge.reviewSeat = create_proxy(lambda seat: page.review_seat(int(seat)))
     window.durakReview = bridge
     for control in document.querySelectorAll('[data-action="history"], [data-action="open-record"]'):
         control.disabled = False  # Python is up: the screens can open

@@ -73,6 +73,19 @@ function keepPlaceOnSwitch() {
   }
 }
 
+// The examples are drawn only near the viewport (content-visibility), with an estimated height until then:
+// the ones above an anchor are drawn at once, so that the anchor lands where it belongs and stays there.
+function scrollToAnchor() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!target) return;
+  for (const example of document.querySelectorAll(".example")) {
+    if (example.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      example.style.contentVisibility = "visible";
+    }
+  }
+  target.scrollIntoView();
+}
+
 function bootWhenIdle() {
   const saveData = navigator.connection && navigator.connection.saveData;
   if (saveData || new URLSearchParams(location.search).get("engine") === "on-demand") return;
@@ -83,7 +96,7 @@ function bootWhenIdle() {
 
 mountAll();
 keepPlaceOnSwitch();
-if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+scrollToAnchor();
 document.body.dataset.steppableMs = String(Math.round(performance.now()));
 document.body.dataset.state = "ready";
 if (document.readyState === "complete") bootWhenIdle();

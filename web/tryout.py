@@ -154,7 +154,8 @@ class Tryout:
             return self.answer()
         if action == "play":
             text = menu.set_action(self.pick.selected)
-            return self._play(text) if text else self.answer()
+            chosen = tuple(sorted(parse_card(c) for c in self.pick.selected))
+            return self._play(text) if text else self._refuse(make(ATTACK, chosen))
         if action == "transfer":
             return self._transfer(menu)
         text = menu.text(action)

@@ -7,6 +7,7 @@ keep it free of pytest and of relative imports.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -68,3 +69,18 @@ def click_a_move(page: Page) -> bool:
             button.click()
             return True
     return False
+
+
+# Not part of the site (development files, caches): left out of a frozen copy.
+NOT_SERVED = (".git", ".venv", "node_modules", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache",
+              ".hypothesis", "artifacts", "__pycache__", "build", "dist")
+
+
+def frozen_site(folder: Path) -> Path:
+    """The site as it is now, built, copied to ``folder``/site with a service worker of that copy: an edit
+    to the working tree meanwhile cannot make the worker refuse its files (tests that go offline, benchmarks)."""
+    rebuild()
+    site = folder / "site"
+    shutil.copytree(ROOT, site, ignore=shutil.ignore_patterns(*NOT_SERVED), symlinks=True)
+    build_sw.build(site)
+    return site

@@ -7,6 +7,8 @@ written into its loader tag. Its script keeps every message it receives in `wind
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -18,9 +20,10 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from durak import Game
-from durak.links import from_url_safe
+from durak.links import from_url_safe, url_safe
+from durak.record import load_examples
 
-from .helpers import ROOT, serve
+from .helpers import ROOT, frozen_site, serve
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EMBEDS = [("podkidnoy-limit-take", "fr"), ("perevodnoy-transfer", "en"), ("prostoy-partial-defence", "en")]
@@ -189,6 +192,7 @@ def test_play_by_notation_an_illegal_move_gets_an_error_a_legal_one_is_reported(
     wait_for(page, lambda: bool(received(page, 0, "durak:error")), "durak:error", timeout_ms=60_000)
     error = received(page, 0, "durak:error")[0]["data"]
     assert isinstance(error["reason"], str) and error["reason"]
+    assert error["code"] and not error["code"].startswith("embed."), f"the engine's refusal, not {error}"
     assert not received(page, 0, "durak:move")
 
     send(page, 0, {"type": "durak:play", "action": legal[0].upper()})
@@ -242,8 +246,9 @@ def test_a_game_embed_keeps_its_save_apart_from_the_sites_game(page: Page, site_
 
 @pytest.fixture
 def own_site(tmp_path: Path) -> Iterator[tuple[Any, str, Callable[[], None]]]:
-    """A site server of this test's own, which the test may stop: (server, base URL, stop)."""
-    server, url = serve.start_in_background(port=0)
+    """A server of this test's own, which the test may stop, for a frozen copy of the site: (server, base
+    URL, stop)."""
+    server, url = serve.start_in_background(port=0, root=frozen_site(tmp_path))
     stopped = False
 
     def stop() -> None:
@@ -260,8 +265,10 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Any, str, Callable[[], None]]]:
 def test_embeds_work_offline_once_visited(page: Page, own_site: tuple[Any, str, Callable[[], None]],
                                           tmp_path: Path) -> None:
     _, site, stop_site = own_site
-    write_host(tmp_path, site)
-    host, host_url = serve.start_in_background(port=0, root=tmp_path)
+    hosts = tmp_path / "host"
+    hosts.mkdir()
+    write_host(hosts, site)
+    host, host_url = serve.start_in_background(port=0, root=hosts)
     try:
         open_host(page, host_url)
         for index in range(len(EMBEDS)):  # each embed's copy of the site is stored (in the host's partition)
@@ -343,3 +350,121 @@ def test_open_in_the_full_game_opens_the_shown_position_on_the_table(page: Page,
     shown = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-card]')]"
                           ".map((e) => e.dataset.card)")
     assert sorted(shown) == sorted(str(card) for card in game.hand(0))
+
+
+def test_a_record_embed_is_replayed_by_the_engine_into_steppable_frames(page: Page, host_url: str) -> None:
+    record = load_examples(ROOT / "rules" / "examples")["throw-in-priority"]
+    open_host(page, host_url)
+    page.evaluate("(link) => { const d = document.createElement('div'); d.dataset.durakRecord = link; "
+                  "d.dataset.lang = 'ru'; document.querySelector('main').append(d); }", url_safe(str(record)))
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the record embed ready", timeout_ms=60_000)
+    assert received(page, index, "durak:ready")[0]["data"]["steps"] == record.steps
+    send(page, index, {"type": "durak:goto", "step": record.steps - 1})
+    wait_for(page, lambda: bool(received(page, index, "durak:step")), "the last step")
+    assert received(page, index, "durak:step")[0]["data"]["comment"] == record.comments[-1]  # the author's words
+    final = record.replay()
+    shown = embed_frame(page, index).evaluate(
+        "() => [...document.querySelectorAll('[data-seat]')].map((s) => [...s.querySelectorAll('[data-card]')]"
+        ".map((c) => c.dataset.card))")
+    assert shown == [[str(card) for card in final.hand(seat)] for seat in range(final.players)]
+
+
+CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_an_embedded_example_meets_contrast_aa_in_both_themes(page: Page, site_server: str, theme: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 900})
+    page.goto(f"{site_server}embed.html?example=podkidnoy-limit-stop&step=4&lang=fr&theme={theme}")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    failures: list[str] = page.evaluate(CONTRAST_JS, "body")
+    assert failures == []
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
+
+
+def test_a_plain_iframe_sandboxed_to_scripts_and_its_own_origin_works(page: Page, host_url: str,
+                                                                      site_server: str) -> None:
+    """No loader: the iframe a host writes by hand, with the strictest sandbox an embed runs in."""
+    open_host(page, host_url)
+    page.evaluate("(src) => { const f = document.createElement('iframe'); f.src = src; f.title = 'Durak';"
+                  "f.setAttribute('sandbox', 'allow-scripts allow-same-origin');"
+                  "f.style.cssText = 'width:100%;height:440px;border:0'; document.querySelector('main').append(f); }",
+                  f"{site_server}embed.html?example=first-defence-five&lang=en")
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the sandboxed embed ready")
+    send(page, index, {"type": "durak:last"})  # unknown: ignored
+    send(page, index, {"type": "durak:goto", "step": 2})
+    wait_for(page, lambda: bool(received(page, index, "durak:step")), "its step")
+    assert received(page, index, "durak:step")[0]["data"]["step"] == 2
+    assert not received(page, index, "durak:error")
+
+
+def test_url_options_step_controls_try_theme_and_autoplay(page: Page, site_server: str) -> None:
+    example = "podkidnoy-limit-stop"
+    steps = len(frames_of(example, "fr"))
+    page.goto(f"{site_server}embed.html?example={example}&lang=fr&step=2&controls=0&try=0&theme=light&autoplay=300")
+    widget = page.locator(f'[data-example="{example}"]')
+    expect(widget).to_have_attribute("data-step", str(steps - 1), timeout=10_000)  # autoplay ran to the end
+    page.wait_for_timeout(700)
+    assert widget.get_attribute("data-step") == str(steps - 1), "autoplay stops at the last step"
+    assert page.locator(".ex-controls").is_hidden()
+    assert page.locator("[data-control=try]").is_hidden() and page.locator("[data-control=odds]").is_hidden()
+    assert page.evaluate("() => [document.documentElement.lang, document.body.dataset.theme]") == ["fr", "light"]
+
+    longer = "perevodnoy-transfer"
+    page.goto(f"{site_server}embed.html?example={longer}&autoplay=800")
+    page.locator(f'[data-example="{longer}"] .ex-board').click()  # the reader takes over: autoplay stops
+    step = int(page.locator(f'[data-example="{longer}"]').get_attribute("data-step") or "0")
+    page.wait_for_timeout(2000)
+    assert page.locator(f'[data-example="{longer}"]').get_attribute("data-step") == str(step)
+    assert step < len(frames_of(longer, "en")) - 1
+    assert page.locator("[data-control=next]").is_visible() and page.locator("[data-control=try]").is_visible()
+
+
+def test_an_embed_naming_no_known_example_says_so_in_its_language(page: Page, host_url: str,
+                                                                 page_errors: Any) -> None:
+    page_errors.allow(r"status of 404")  # the frames of an example that does not exist
+    open_host(page, host_url)
+    page.evaluate("() => { for (const [kind, value] of [['durakExample', 'no-such-example'], "
+                  "['durakPosition', 'p1AAAA']]) { const d = document.createElement('div'); d.dataset[kind] = value; "
+                  "d.dataset.lang = 'fr'; document.querySelector('main').append(d); } }")
+    for index, code in ((len(EMBEDS), "embed.unknown_example"), (len(EMBEDS) + 1, "embed.bad_link")):
+        wait_for(page, lambda i=index: bool(received(page, i, "durak:error")), f"embed {index}'s error",
+                 timeout_ms=60_000)
+        error = received(page, index, "durak:error")[0]["data"]
+        assert error["code"] == code
+        alert = embed_frame(page, index).locator("[role=alert]")
+        assert alert.inner_text() == error["reason"] and error["reason"]
+        assert not received(page, index, "durak:ready")
+
+
+def test_the_content_security_policy_docs_embed_md_names_is_enough(page: Page, site_server: str,
+                                                                  tmp_path: Path) -> None:
+    """A host page allowing only the Durak site in script-src and frame-src (its own test script by hash,
+    no inline style allowed): the loader runs, the frame loads, sizes itself and steps."""
+    text = (FIXTURES / "embed_host_csp.html").read_text(encoding="utf-8")
+    harness = re.search(r"<script>(.*?)</script>", text, re.S)
+    assert harness
+    digest = base64.b64encode(hashlib.sha256(harness[1].encode()).digest()).decode()
+    origin = site_server.rstrip("/")
+    text = (text.replace("__HARNESS_HASH__", f"'sha256-{digest}'").replace("__SITE_ORIGIN__", origin)
+            .replace("__SITE__", site_server))
+    (tmp_path / "index.html").write_text(text, encoding="utf-8")
+    violations: list[str] = []
+    page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text
+            else None)
+    host, host_url = serve.start_in_background(port=0, root=tmp_path)
+    try:
+        page.goto(host_url)
+        wait_for(page, lambda: bool(received(page, 0, "durak:ready")), "the embed ready under the CSP")
+        wait_for(page, lambda: bool(received(page, 0, "durak:resize")), "its size")
+        height = received(page, 0, "durak:resize")[-1]["data"]["height"]
+        wait_for(page, lambda: abs(page.locator("iframe").bounding_box()["height"] - height) < 1.5,  # type: ignore[index]
+                 "the iframe sized under the CSP")
+        send(page, 0, {"type": "durak:next"})
+        wait_for(page, lambda: bool(received(page, 0, "durak:step")), "a step")
+    finally:
+        host.shutdown()
+        host.server_close()
+    assert violations == []

@@ -10,10 +10,11 @@ stepping tests never wait for Python. One Pyodide boot serves all the try-it che
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from durak import Game, IllegalAction
 from durak.record import Record, load_examples
@@ -21,7 +22,7 @@ from web.i18n import LANGS, translate_comment
 from web.narration import refusal
 
 from .conftest import PageErrors
-from .helpers import ROOT, build_rules
+from .helpers import CONTROLLED_JS, ROOT, build_rules, rebuild, serve
 
 RECORDS: dict[str, Record] = load_examples(ROOT / "rules" / "examples")
 PAGES = {game: sorted(i for i, page in build_rules.EXAMPLE_PAGES.items() if page == game) for game in build_rules.GAMES}
@@ -91,14 +92,26 @@ def test_every_example_steps_to_its_end_showing_the_engine_state(page: Page, lan
             check_step(example, games[-2], len(games) - 2, lang, record)
 
 
-def test_every_example_steps_with_pyodide_blocked(page: Page, page_errors: PageErrors) -> None:
-    """The engine boots in idle time here (no ?engine=on-demand) and fails: stepping never notices."""
+@pytest.fixture
+def blocked_page(browser: Browser, base_url: str, page_errors: PageErrors) -> Iterator[Page]:
+    """A page whose requests for Pyodide's files fail. Service workers are blocked in its context, so every
+    request meets the route (a worker's cache would answer first)."""
     page_errors.allow(r"pyodide|Failed to load resource|net::ERR_FAILED|dynamically imported module|PythonError")
 
     def refuse(route: Route) -> None:
         route.abort()
 
-    page.route("**/web/vendor/pyodide/**", refuse)
+    context = browser.new_context(base_url=base_url, service_workers="block", viewport={"width": 1280, "height": 800})
+    context.route("**/web/vendor/pyodide/**", refuse)
+    page = context.new_page()
+    page_errors.watch(page)
+    yield page
+    context.close()
+
+
+def test_every_example_steps_with_pyodide_blocked(blocked_page: Page) -> None:
+    """The engine boots in idle time here (no ?engine=on-demand) and fails: stepping never notices."""
+    page = blocked_page
     lang = LANGS[-1]
     for game_name, ids in PAGES.items():
         open_rules(page, lang, game_name, query="")
@@ -242,8 +255,9 @@ def test_axe_and_contrast_find_nothing_serious(page: Page) -> None:
     assert page.evaluate(CONTRAST_JS, "body") == []
 
 
-def test_each_step_is_announced(page: Page) -> None:
-    """The comment sits in a polite live region that also says the step, so a screen reader reads each step."""
+def test_each_step_is_announced_and_a_swipe_steps(page: Page) -> None:
+    """The comment sits in a polite live region that also says the step, so a screen reader reads each step;
+    a sideways swipe on the board steps too; a card is named by what it shows, then in words."""
     open_rules(page, "en", "prostoy")
     example = page.locator('[data-example="prostoy-partial-defence"]')
     live = example.locator("[aria-live=polite]").first
@@ -251,5 +265,43 @@ def test_each_step_is_announced(page: Page) -> None:
     example.locator("[data-control=next]").click()
     expect(live).to_contain_text("Step 2 of 5")
     expect(live).to_contain_text(RECORDS["prostoy-partial-defence"].comments[1])
+    swipe = """(board) => {
+      const at = (type, x) => board.dispatchEvent(new PointerEvent(type,
+        {bubbles: true, pointerType: 'touch', clientX: x, clientY: 100}));
+      at('pointerdown', 300); at('pointerup', 200); }"""
+    example.locator(".ex-board").evaluate(swipe)  # a swipe to the left: the next step
+    expect(example).to_have_attribute("data-step", "2")
     name = example.locator("[data-seat='0'] [data-card]").first.get_attribute("aria-label") or ""
     assert re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣], \w+ of \w+", name), name  # the visible text, then the name
+
+
+@pytest.fixture(scope="module")
+def subpath_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
+    """A second server whose root holds the site only under games/durak/ (a link to the repo root)."""
+    top = tmp_path_factory.mktemp("host")
+    (top / "games").mkdir()
+    (top / "games" / "durak").symlink_to(ROOT, target_is_directory=True)
+    server, url = serve.start_in_background(port=0, root=top)
+    yield url + "games/durak/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_rules_page_works_offline_after_one_visit_from_a_sub_path(context: BrowserContext, subpath_url: str) -> None:
+    rebuild()  # the worker installs only if every file still has the hash sw.js names (others edit files too)
+    page = context.new_page()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page.goto(subpath_url + "rules/fr/prostoy.html?engine=on-demand")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    page.wait_for_function(CONTROLLED_JS, timeout=90_000)  # the service worker has precached the site
+    assert [url for url in requests if not url.startswith(subpath_url)] == []
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    record = RECORDS["prostoy-partial-defence"]
+    example = page.locator('[data-example="prostoy-partial-defence"]')
+    example.locator("[data-control=last]").click()
+    check_step(example, states(record)[-1], len(record.moves), "fr", record)
+    page.goto(subpath_url + "rules/index.html")  # another page, never opened before
+    expect(page.locator(".game-cards a")).to_have_count(3 * len(LANGS))

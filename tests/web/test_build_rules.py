@@ -189,12 +189,13 @@ def test_the_stepper_draws_card_faces_as_the_table_does() -> None:
 
 
 def copy_site(tmp_path: Path) -> Path:
-    """What the builder reads, copied: the sources to break, the rest linked."""
+    """The site with the rules pages' sources copied (to break them) and everything else linked."""
     (tmp_path / "rules").mkdir()
     shutil.copytree(ROOT / "rules" / "src", tmp_path / "rules" / "src")
     shutil.copytree(ROOT / "rules" / "examples", tmp_path / "rules" / "examples")
-    for name in ("index.html", "pyscript.toml", "web", "scripts"):
-        (tmp_path / name).symlink_to(ROOT / name)
+    for entry in ROOT.iterdir():
+        if entry.name != "rules" and not entry.name.startswith("."):
+            (tmp_path / entry.name).symlink_to(entry)
     (tmp_path / "rules" / "try_it.py").symlink_to(ROOT / "rules" / "try_it.py")
     return tmp_path
 

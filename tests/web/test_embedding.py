@@ -89,3 +89,18 @@ def test_moves_since_names_the_new_history() -> None:
     game = EXAMPLES["throw-in-priority"].replay()
     assert moves_since(game, len(game.history)) == []
     assert moves_since(game, 0) == [{"seat": s, "action": str(a)} for s, a in game.history]
+
+
+def test_embed_html_holds_the_tables_symbols_that_the_stepper_draws() -> None:
+    """web/stepper.js draws suits and role marks as <use href="#suit-H">, "#icon-sword"...: embed.html's inline
+    copies of those symbols are the table's (index.html's sprite, which the rules pages' builder copies)."""
+    import re
+
+    def symbols(page: str) -> dict[str, str]:
+        text = (ROOT / page).read_text(encoding="utf-8")
+        return {m[1]: m[0] for m in re.finditer(r'<symbol id="([A-Za-z-]+)".*?</symbol>', text, re.S)}
+
+    used = set(re.findall(r'href="#([A-Za-z-]+)"', (ROOT / "web" / "stepper.js").read_text(encoding="utf-8")))
+    wanted = {name for name in used if not name.endswith("-")} | {f"suit-{suit}" for suit in "SHDC"}
+    table, embed = symbols("index.html"), symbols("embed.html")
+    assert {name: embed.get(name) for name in wanted} == {name: table[name] for name in wanted}

@@ -32,6 +32,8 @@ class FakeScreens:
         self.closed = 0
         self.step: int | None = 0
         self.answer = True
+        self.pending: list[Coroutine[Any, Any, None]] = []
+        self.running = False
 
     def open_review(self, data: str) -> None:
         self.reviews.append(json.loads(data))
@@ -64,7 +66,16 @@ class FakeScreens:
         return "https://example.org/durak/index.html"
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        asyncio.run(coro)  # the grading runs to its end at once (few worlds: see finished_table)
+        """Run the task to its end at once (few worlds: see finished_table); one spawned meanwhile runs after."""
+        self.pending.append(coro)
+        if self.running:
+            return
+        self.running = True
+        try:
+            while self.pending:
+                asyncio.run(self.pending.pop(0))
+        finally:
+            self.running = False
 
     async def sleep(self, seconds: float) -> None:
         return None
@@ -207,3 +218,11 @@ def test_the_play_on_snapshot_restores_at_the_table() -> None:
     start.apply(record.moves[0].seat, parse_action(str(record.moves[0].action)))
     controller.restore(play_on_snapshot(start, 0, ["human", "easy"]))
     assert controller.game.history == [(record.moves[0].seat, record.moves[0].action)]
+
+
+def test_the_seat_picker_grades_another_seat_of_a_finished_game() -> None:
+    controller, _, reviews, screens, _ = finished_table()
+    reviews.on_action("review")
+    reviews.review_seat(1)
+    assert screens.reviews[-1]["seat"] == 1 and reviews.session is not None and reviews.session.seat == 1
+    assert screens.reviews[-1]["names"] == controller.names

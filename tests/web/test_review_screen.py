@@ -154,3 +154,14 @@ def test_every_verdict_line_has_its_message_in_every_language(lang: str) -> None
         assert t("en", code, **dict.fromkeys(fields, "X")) == english.format(**dict.fromkeys(fields, "X"))
         text = t(lang, code, **dict.fromkeys(fields, "X"))
         assert text.count("X") == english.count("{") - english.count("{{")
+
+
+def test_another_seat_is_reviewed_only_once_the_game_is_over() -> None:
+    over = session(7)
+    assert over.data("en")["seats"] == [0, 1]
+    other = over.for_seat(1)
+    assert other.seat == 1 and [d.seat for d in other.decisions] == [1] * len(other.decisions)
+    unfinished = session(7, moves=12)
+    assert unfinished.data("en")["seats"] == [0]
+    with pytest.raises(ValueError, match="unfinished"):
+        unfinished.for_seat(1)

@@ -273,3 +273,25 @@ def test_play_again_deals_the_next_game_and_redraws() -> None:
     run_coroutine(run())
     assert page.frames[-1]["game_over"] == "" and controller.game.result is None
     assert controller.series is not None and controller.series.games_played == 1
+
+
+def test_a_hint_in_a_solved_endgame_shows_the_proof_in_the_players_language() -> None:
+    """The page's hint: the proof ("won: every defence loses") once the search is exact, never "99%"."""
+    from web.controller import sliced_hint
+    from web.i18n import say
+
+    game = Game.from_scenario({"rules": {"players": 2}, "trump": "D", "talon": [], "attacker": 0,
+                               "hands": [["6S", "6C", "AD"], ["9H", "7D"]]})
+    found: list[Any] = []
+
+    async def ask() -> None:
+        async def sleep(seconds: float) -> None:
+            await asyncio.sleep(0)
+
+        found.append(await sliced_hint(game.view(0), game.legal_actions(0), sleep))
+
+    run_coroutine(ask())
+    action, why = found[0]
+    assert action == "attack 6S 6C" and why.params.get("proven") == "win"
+    assert say("en", why).endswith("(won: every defence loses)")
+    assert say("ru", why).endswith("(выигрыш: любая защита проигрывает)") and "%" not in say("ru", why)

@@ -154,7 +154,7 @@ class Controller:
         self.covered = self.multi_human
         self._reset_ui()
         for seat, client in self.clients.items():
-            self.host.open_peer(f"local:{seat}", client.receive, seat=seat)
+            self.host.open_peer(f"local:{seat}", client.deliver, seat=seat)
         self.save()
 
     def _local_sender(self, seat: int) -> Callable[[dict[str, Any]], None]:
@@ -233,7 +233,7 @@ class Controller:
             return
         seat = client.view.get("to_act")
         other = self.clients.get(seat) if isinstance(seat, int) else None
-        if other is None or seat == self.viewer or other.legal in ([], ["pass"]):
+        if other is None or not isinstance(seat, int) or seat == self.viewer or other.legal in ([], ["pass"]):
             return
         self.viewer = seat
         self.covered = self.multi_human

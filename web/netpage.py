@@ -21,13 +21,14 @@ from html import escape
 from typing import Any
 
 from .controller import Controller
+from .host import Host
 from .i18n import t
 from .invite import Invite, InviteError, invite_code, link, parse_invite, parse_reply, reply_code
 from .protocol import MAX_NAME, ProtocolError, encode, refusal
 from .seat import display_names
 
 try:
-    from pyodide.ffi import jsnull as _JSNULL
+    from pyodide.ffi import jsnull as _JSNULL  # type: ignore[import-not-found]
 except ImportError:  # CPython (tests) or an older Pyodide that gave None
     _JSNULL = None
 
@@ -136,7 +137,7 @@ class HostNet:
         self.qr_cache: dict[str, str] = {}
 
     @property
-    def host(self) -> Any:
+    def host(self) -> Host:
         return self.controller.host
 
     def creds(self, seat: int) -> dict[str, str]:

@@ -139,6 +139,10 @@ class SeatClient:
             return False
         return self.receive(data)
 
+    def deliver(self, message: dict[str, Any]) -> None:
+        """The in-memory transport: the host in the same page hands its messages over as they are."""
+        self.receive(message)
+
     def receive(self, message: object) -> bool:
         """Take in one host message; False (and nothing changed) when it is unusable."""
         if not isinstance(message, dict):

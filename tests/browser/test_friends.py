@@ -6,10 +6,11 @@ against the game's secrets at that moment."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from durak import Game, Rules
 from web.invite import parse_invite
@@ -82,6 +83,16 @@ def local_requests_only(page: Page, base_url: str, seen: list[str]) -> None:
 @pytest.fixture
 def host(page: Page) -> Page:
     return page
+
+
+@pytest.fixture(autouse=True)
+def _close_friends_contexts(browser: Browser, context: BrowserContext) -> Iterator[None]:
+    """The friends' browser contexts end with their test: their pages (each with its own Pyodide) must not
+    keep the shared browser busy during the next test."""
+    yield
+    for other in list(browser.contexts):
+        if other is not context:
+            other.close()
 
 
 # ---------------------------------------------------------------------------- whole games

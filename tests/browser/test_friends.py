@@ -32,6 +32,7 @@ from .friends import (
     table_cards,
     wire,
 )
+from .test_a11y import serious
 
 
 def secret_cards(game: Game, seat: int) -> set[str]:
@@ -308,3 +309,24 @@ def test_the_invite_qr_code_reads_back_as_the_link(host: Page, base_url: str) ->
       return found ? found.data : null;
     }""", link)
     assert decoded == link
+
+
+def test_no_serious_accessibility_violation_in_the_invites_the_reply_and_the_friends_table(
+        host: Page, browser: Browser, base_url: str, page_errors: PageErrors) -> None:
+    """axe-core on the online dialog, the host's invites panel, the friend's reply panel and their table."""
+    host.goto(base_url + "index.html?speed=instant&lang=fr")
+    host.wait_for_function("document.body.dataset.state === 'ready'", timeout=60_000)
+    host.click("[data-action=online]")
+    expect(host.locator("[data-action=online]")).to_have_attribute("aria-pressed", "true")
+    assert serious(host) == [], "online dialog"
+    host.select_option("select[name=players]", "3")
+    host.click("[data-action=start]")
+    link = invite_link(host, 1)
+    assert serious(host) == [], "invites panel"
+    guest = open_invite(browser, link.replace("#", "?lang=ru#"), "Зоя", page_errors.watch)
+    assert serious(guest) == [], "reply panel"
+    paste_reply(host, 1, guest)
+    host.click('.quick [data-quick="your_turn"]')
+    expect(guest.locator('#opponents [data-seat="0"] .said')).to_have_text("Твой ход")
+    assert serious(guest) == [], "friend's table"
+    assert serious(host) == [], "host's table with one friend away"

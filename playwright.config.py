@@ -20,6 +20,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",  # small /dev/shm in containers
+    # WebRTC between the test's browser contexts (play with friends) over loopback: no STUN, no traffic
+    # to any address outside this machine
+    "--allow-loopback-in-peer-connection",
 ]
 
 HEADLESS = True

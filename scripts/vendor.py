@@ -6,6 +6,8 @@ Run after `npm ci` (`make setup` does both). Only what the browser loads is copi
 - web/vendor/pyodide/: what `loadPyodide()` fetches at boot (checked in Chromium, see
   tests/browser/test_vendor_boot.py). No source maps, no TypeScript types, no console pages.
 - web/vendor/pyscript/: the dist/*.js and dist/*.css of @pyscript/core, no source maps.
+- web/vendor/qr/: qrcode-generator's ES module (draws the invite QR codes) and jsQR's script (reads them
+  from the camera where the browser has no BarcodeDetector): MIT and Apache-2.0.
 - Pyodide's standard library as python_stdlib.full.zip: scripts/build_stdlib.py then writes the cut
   python_stdlib.zip the site boots from (see keep_full_stdlib()).
 - Each folder's licence text as LICENSE.txt (PyScript's from its package; Pyodide's npm package ships
@@ -102,7 +104,21 @@ def plan(*, download: bool = True) -> dict[str, dict[str, Path | bytes]]:
     pyodide_files[wheel.name] = wheel
     pyodide_files[LOCK] = lock_with_hash(pyodide / LOCK, wheel)
     keep_full_stdlib(pyodide_files)
-    return {"pyodide": pyodide_files, "pyscript": pyscript_files}
+    return {"pyodide": pyodide_files, "pyscript": pyscript_files, "qr": qr_plan()}
+
+
+def qr_plan() -> dict[str, Path | bytes]:
+    """The QR code drawing and reading libraries and their licence texts (qrcode-generator ships its MIT
+    notice in its source header, jsQR its Apache-2.0 text as a file)."""
+    drawing = installed_dir("qrcode-generator") / "dist" / "qrcode.mjs"
+    reading = installed_dir("jsqr")
+    for path in (drawing, reading / "dist" / "jsQR.js", reading / "LICENSE"):
+        if not path.is_file():
+            raise VendorError(f"{path.relative_to(ROOT)} is missing")
+    header = drawing.read_text(encoding="utf-8").split("//-----", 3)[1]
+    notice = ("qrcode.mjs (qrcode-generator):\n" + header + "\n\njsQR.js (jsqr):\n"
+              + (reading / "LICENSE").read_text(encoding="utf-8"))
+    return {"qrcode.mjs": drawing, "jsQR.js": reading / "dist" / "jsQR.js", LICENCE: notice.encode("utf-8")}
 
 
 # --- the standard library: Pyodide's kept whole beside the cut one --------------------------------

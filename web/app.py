@@ -28,7 +28,9 @@ from durak.messages import CodedError  # noqa: E402 - timed after STARTED_MS
 from web import embed_table, review_page, storage  # noqa: E402 - timed after STARTED_MS
 from web.controller import Controller  # noqa: E402 - timed after STARTED_MS
 from web.i18n import LANGS, pick_lang, say, t, tn  # noqa: E402 - timed after STARTED_MS
-from web.params import SPEEDS, TEAMS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
+from web.invite import InviteError  # noqa: E402 - timed after STARTED_MS
+from web.netpage import GuestNet, HostNet  # noqa: E402 - timed after STARTED_MS
+from web.params import SPEEDS, TEAMS, TIMERS, Settings, normalise_seats, parse_query, problems  # noqa: E402 - timed after STARTED_MS
 from web.render import BUTTONS  # noqa: E402 - timed after STARTED_MS
 
 IMPORTED_MS = window.performance.now()  # the engine and the UI modules are imported
@@ -218,11 +220,24 @@ class App:
         self.drag: dict[str, Any] | None = None
         self.reviews: review_page.ReviewPage | None = None  # the review and history screens, once attached
         self.suppress_click_until = 0.0
+        self.online = False  # the new-game dialog's seats are "friend | AI level | you"
+        base = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+        self.host_net = HostNet(self.controller, window.durakNet, document, base, self.page.spawn, self.ice)
+        self.controller.on_change = self.host_net.render  # who is connected changes with the host's messages
+        self.guest_net: GuestNet | None = None
+
+    def ice(self) -> str:
+        """The STUN/TURN setting the player typed (empty: none, for one local network)."""
+        value = self.prefs.get("ice", "")
+        return value if isinstance(value, str) else ""
 
     # -- start
     def boot(self) -> None:
         self.apply_lang()
         js(document.getElementById("speed-select")).value = self.controller.speed
+        if self.boot_network():
+            self.ready()
+            return
         notice = ""
         query = self.query
         restored, set_aside = storage.load(self.store, self._restore)
@@ -247,10 +262,44 @@ class App:
         if started:
             self.controller.refresh()
             self.controller.kick()
+            if self.controller.host.online:
+                self.host_net.start()  # a host reload: the same invites, answered by new replies
         else:
             self.open_dialog(Settings())
         if notice:
             show_notice(notice)
+        self.ready()
+
+    def boot_network(self) -> bool:
+        """A page opened from an invite link plays that seat (True); a reply link goes to the table's tab."""
+        fragment = str(window.location.hash)
+        if "reply=" in fragment:
+            self.page.spawn(self.forward_reply(fragment))
+            return False
+        try:
+            invite = GuestNet.from_fragment(fragment)
+        except InviteError:
+            show_notice(t(self.controller.lang, "join_bad"))
+            return False
+        if invite is None:
+            return False
+        name = self.prefs.get("name", "")
+        self.guest_net = GuestNet(self.controller, window.durakNet, document,
+                                  str(window.location.href).split("#", 1)[0].split("?", 1)[0], invite,
+                                  self.page.spawn, self.ice, name if isinstance(name, str) else "", self.save_name,
+                                  self.page.sleep)
+        self.page.spawn(self.guest_net.start())
+        return True
+
+    async def forward_reply(self, fragment: str) -> None:
+        taken = await window.durakNet.forwardReply(fragment)
+        show_notice(t(self.controller.lang, "reply_forwarded" if taken else "reply_no_table"))
+
+    def save_name(self, name: str) -> None:
+        self.prefs["name"] = name
+        storage.save_prefs(self.store, self.prefs)
+
+    def ready(self) -> None:
         js(document.getElementById("loading")).hidden = True
         now = window.performance.now()
         document.body.dataset.readyMs = str(round(now))
@@ -305,8 +354,10 @@ class App:
                             ("teams", settings.teams or "none")):
             form.elements.namedItem(name).value = str(value)
         form.elements.namedItem("seed").value = ""
+        form.elements.namedItem("timer").value = str(settings.timer)
+        form.elements.namedItem("ice").value = self.ice()
         self.seat_kinds = list(settings.seats)
-        self.update_dialog()
+        self.set_online("friend" in settings.seats, switch=False)
         if not self.dialog.open:
             self.dialog.showModal()
         start = js(form.querySelector('[data-action="start"]'))
@@ -327,7 +378,10 @@ class App:
             seats.append(str(select.value) if select is not None else "normal")
         seed_text = str(elements.namedItem("seed").value).strip()
         seed = int(seed_text) if seed_text.isdigit() else None
-        return normalise_seats(Settings(
+        timer = int(elements.namedItem("timer").value) if self.online else 0
+        if not self.online:
+            seats = [kind if kind != "friend" else "normal" for kind in seats]
+        return normalise_seats(Settings(timer=timer if timer in TIMERS else 0,
             variant=variant, players=players, deck=int(elements.namedItem("deck").value),
             throw_in=str(elements.namedItem("throw_in").value),
             first_defence_limit=int(elements.namedItem("first_defence_limit").value), exchange=exchange,
@@ -348,16 +402,21 @@ class App:
             if select is not None and seat < len(kinds):
                 kinds[seat] = str(select.value)
         while len(kinds) < settings.players:
-            kinds.append("normal")
+            kinds.append("friend" if self.online else "normal")
         self.seat_kinds = kinds
+        button = js(form.querySelector('[data-action="online"]'))
+        button.setAttribute("aria-pressed", "true" if self.online else "false")
+        js(document.getElementById("ng-online")).hidden = not self.online
         rows = []
+        choices = ("friend", "easy", "normal", "hard", "human") if self.online else ("easy", "normal", "hard", "human")
         for seat in range(1, settings.players):
+            chosen = kinds[seat] if kinds[seat] in choices else ("friend" if self.online else "normal")
             options = "".join(
-                f'<option value="{kind}"{" selected" if kinds[seat] == kind else ""}>'
-                f'{t(lang, "human") if kind == "human" else t(lang, "level_" + kind).capitalize()}</option>'
-                for kind in ("easy", "normal", "hard", "human"))
+                f'<option value="{kind}"{" selected" if chosen == kind else ""}>{_kind_label(lang, kind)}</option>'
+                for kind in choices)
             rows.append(f'<label class="seat-row"><span>{t(lang, "seat_n", n=seat + 1)}</span>'
-                        f'<select id="ng-seat-{seat}" class="select" data-seat="{seat}">{options}</select></label>')
+                        f'<select id="ng-seat-{seat}" class="select" data-seat="{seat}" data-seat-kind="{seat}">'
+                        f'{options}</select></label>')
         js(document.getElementById("ng-seats")).innerHTML = "".join(rows)
         prostoy = settings.variant == "prostoy"
         form.elements.namedItem("throw_in").disabled = prostoy
@@ -380,12 +439,33 @@ class App:
             settings = Settings()
         js(document.getElementById("ng-summary")).textContent = t(lang, f"summary_{settings.variant}")
         found = problems(settings)
+        ice_problem = str(window.durakNet.checkIce(str(form.elements.namedItem("ice").value))) if self.online else ""
+        if ice_problem and not found:
+            found = [("ice_servers_bad", {"text": ice_problem})]
         error = t(lang, found[0][0], **found[0][1]) if found else ""
         js(document.getElementById("ng-error")).textContent = error
         js(form.querySelector('[data-action="start"]')).disabled = bool(found)
 
+    def set_online(self, online: bool, switch: bool = True) -> None:
+        """The dialog's "Play with friends" switch: seats become friend | AI level | you, with a turn timer
+        (``switch``: the player flipped it, so the normal-level seats become friends, or back)."""
+        self.online = online
+        if switch:
+            fill = "friend" if online else "normal"
+            self.seat_kinds = ["human"] + [kind if kind in ("human", "easy", "hard") else fill
+                                           for kind in self.seat_kinds[1:]]
+        for seat in range(1, 6):
+            select = js(document.getElementById(f"ng-seat-{seat}"))
+            if select is not None:
+                select.remove()
+        self.update_dialog()
+
     def start_from_dialog(self) -> None:
         settings = self.dialog_settings()
+        if self.online:
+            self.prefs["ice"] = str(self.form.elements.namedItem("ice").value).strip()
+            storage.save_prefs(self.store, self.prefs)
+        self.host_net.stop()
         error = self.controller.start(settings)
         if error:
             js(document.getElementById("ng-error")).textContent = error
@@ -395,6 +475,8 @@ class App:
         self.forget_link_game()
         self.controller.refresh()
         self.controller.kick()
+        if self.controller.host.online:
+            self.host_net.start()
 
     def forget_link_game(self) -> None:
         """A game chosen in the dialog replaces the one the link named: drop the link's game keys from the
@@ -448,8 +530,57 @@ class App:
             self.start_from_dialog()
         elif action == "dismiss":
             hide_notice()
+        elif action in NET_ACTIONS:
+            self.on_net_action(action, event)
         else:
             self.controller.press(action)
+
+    def on_net_action(self, action: str, event: Any) -> None:
+        """The buttons of play with friends: the dialog's switch, the invites panel, quick messages."""
+        element = js(event.target.closest("[data-action]"))
+        seat = int(element.dataset.seat) if element is not None and js(element.getAttribute("data-seat")) else -1
+        if action == "online":
+            self.set_online(not self.online)
+        elif action == "connect":
+            self.page.spawn(self.host_net.connect(seat, self.host_net.reply_text(seat)))
+        elif action == "copy":
+            window.navigator.clipboard.writeText(str(element.dataset.copy))
+            element.textContent = t(self.controller.lang, "copied")
+        elif action == "scan":
+            self.page.spawn(self.scan(seat, element))
+        elif action == "close-net":
+            js(document.getElementById("net")).hidden = True
+        elif action == "invites":
+            net = js(document.getElementById("net"))
+            net.hidden = not net.hidden
+        elif action in ("hand-to-ai", "wait-friend"):
+            self.controller.host.hand_to_ai(seat, action == "hand-to-ai")
+            self.host_net.render()
+        elif action == "quick":
+            self.controller.say(str(element.dataset.quick))
+
+    async def scan(self, seat: int, button: Any) -> None:
+        """Read the friend's reply QR code with the camera, then connect."""
+        lang = self.controller.lang
+        video = js(document.querySelector(f'#net video[data-seat="{seat}"]'))
+        if window.durakNet.scanning:
+            window.durakNet.stopScan()
+            return
+        try:
+            video.hidden = False
+            button.textContent = t(lang, "btn_scan_stop")
+            text = str(await window.durakNet.scan(video) or "")
+        except Exception:
+            text = ""
+            show_notice(t(lang, "scan_unavailable"))
+        finally:
+            video.hidden = True
+            button.textContent = t(lang, "btn_scan")
+        if text:
+            textarea = js(document.querySelector(f'#net textarea[data-seat="{seat}"]'))
+            if textarea is not None:
+                textarea.value = text
+            await self.host_net.connect(seat, text)
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
@@ -533,6 +664,18 @@ class App:
                 drag["over"].classList.remove("drop-over")
 
 
+NET_ACTIONS = ("online", "connect", "copy", "scan", "close-net", "invites", "hand-to-ai", "wait-friend", "quick")
+
+
+def _kind_label(lang: str, kind: str) -> str:
+    """A seat choice in the new-game dialog: a level, a friend elsewhere, or a person at this device."""
+    if kind == "friend":
+        return t(lang, "seat_kind_friend")
+    if kind == "human":
+        return t(lang, "human")
+    return t(lang, "level_" + kind).capitalize()
+
+
 def _target_key(element: Any) -> str:
     attack = js(element.getAttribute("data-attack"))
     if attack:
@@ -596,6 +739,11 @@ def main() -> None:
     def _submit(event: Any) -> None:
         event.preventDefault()
         app.start_from_dialog()
+
+    @when("input", "#net")
+    def _net_input(event: Any) -> None:
+        if app.guest_net is not None and js(event.target.closest('[data-testid="player-name"]')) is not None:
+            app.guest_net.set_name(str(event.target.value))
 
     if app.embedded:
         embed_table.attach(app.controller)

@@ -20,7 +20,10 @@ from .i18n import LANGS
 
 LEVELS = ("easy", "normal", "hard")
 SEAT_KINDS = ("human", *LEVELS)
+#: Seat kinds of an online table: a friend on another device, or one of SEAT_KINDS (never from a URL).
+ONLINE_SEAT_KINDS = ("friend", *SEAT_KINDS)
 SPEEDS = ("slow", "normal", "fast", "instant")
+TIMERS = (0, 30, 60)  # seconds of an online table's turn timer (0: off)
 TEAMS = {name: players for name, (players, _) in RULES_TEAMS.items()}  # team layout -> players it needs
 
 #: URL keys that choose a game (``lang`` and ``speed`` are preferences and never restart a game).
@@ -46,6 +49,7 @@ class Settings:
     teams: str | None = None
     seats: tuple[str, ...] = ("human", "normal")
     seed: int | None = None
+    timer: int = 0  # seconds a person has for a move at an online table; 0: no timer
 
     def rules_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``durak.Rules``."""
@@ -65,6 +69,8 @@ class Settings:
             raise ValueError("settings: unknown fields")
         values = dict(data)
         values["seats"] = tuple(values.get("seats", ("human", "normal")))
+        if values.get("timer", 0) not in TIMERS:
+            raise ValueError("settings: a turn timer is 0, 30 or 60 seconds")
         settings = cls(**values)
         return normalise_seats(settings)
 
@@ -82,7 +88,7 @@ def normalise_seats(settings: Settings, level: str = "normal") -> Settings:
     fill = level if level in LEVELS else "normal"
     while len(seats) < settings.players:
         seats.append(fill)
-    seats = [kind if kind in SEAT_KINDS else fill for kind in seats]
+    seats = [kind if kind in ONLINE_SEAT_KINDS else fill for kind in seats]
     return replace(settings, seats=tuple(seats))
 
 

@@ -41,6 +41,12 @@ class Scene:
     series: dict[str, Any] | None = None  # {"losses": [...], "first_out": [...], "games": n}
     message: Message | None = None  # a one-line notice (a refused action, ...), said in ``lang``
     you: int | None = None  # the one local human's seat (messages say "you"); None in pass-and-play
+    statuses: list[str] = field(default_factory=list)  # online tables: "connected" | "away" | "ai" per seat
+    said: dict[int, str] = field(default_factory=dict)  # the last quick message of each seat
+    timer: dict[str, Any] | None = None  # {"seat", "seconds"}: whose turn clock runs
+    deal_check: str | None = None  # a friend's page at the end: "verified" | "mismatch"
+    guest: bool = False  # a friend's page: the host deals the next game
+    stale: bool = False  # the host is out of reach: this position may be out of date
 
 
 # ---------------------------------------------------------------------------- cards
@@ -144,6 +150,28 @@ def _marks(scene: Scene, seat: int) -> str:
         out.append(f'<span class="mark turn">{escape(t(lang, "mark_turn"))}</span>')
     if view.get("taking") and view.get("defender") == seat:
         out.append(f'<span class="mark taking">{escape(t(lang, "btn_take"))}</span>')
+    return "".join(out) + _net_marks(scene, seat)
+
+
+def _net_marks(scene: Scene, seat: int) -> str:
+    """Online tables: a seat that is away or played by the AI, its turn clock, its last quick message."""
+    lang = scene.lang
+    out = []
+    status = scene.statuses[seat] if seat < len(scene.statuses) else ""
+    if status in ("away", "ai") and scene.kinds[seat:seat + 1] != ["human"]:
+        out.append(f'<span class="mark net-status" data-status="{status}">{escape(t(lang, "status_" + status))}</span>')
+    timer = scene.timer
+    if timer and timer.get("seat") == seat and scene.view.get("to_act") == seat:
+        seconds = int(timer.get("seconds", 0))
+        name = scene.names[seat] if seat < len(scene.names) else ""
+        out.append(f'<span class="turn-clock" role="timer" style="--clock:{seconds}s" '
+                   f'aria-label="{escape(t(lang, "timer_left", name=name, n=seconds))}"><i></i></span>')
+    quick = scene.said.get(seat)
+    if quick:
+        name = scene.names[seat] if seat < len(scene.names) else ""
+        text = t(lang, f"quick_{quick}")
+        out.append(f'<span class="said" role="status" aria-label="{escape(t(lang, "said", name=name, text=text))}">'
+                   f"{escape(text)}</span>")
     return "".join(out)
 
 
@@ -163,6 +191,8 @@ def _seat_attrs(scene: Scene, seat: int) -> str:
     teams = view.get("teams")
     if teams:
         attrs.append(f'data-team="{teams[seat]}"')
+    if seat < len(scene.statuses):
+        attrs.append(f'data-seat-status="{escape(scene.statuses[seat])}"')
     return " ".join(attrs)
 
 
@@ -367,6 +397,8 @@ def status_text(scene: Scene) -> str:
         return t(lang, "status_game_over")
     to_act = view.get("to_act")
     who = names[to_act] if to_act is not None and to_act < len(names) else ""
+    if scene.stale:
+        return t(lang, "net_lost")
     if scene.covered:
         return t(lang, "status_covered", name=who)
     if scene.thinking is not None:
@@ -460,12 +492,29 @@ def game_over_html(scene: Scene) -> str:
         f'<p class="headline">{escape(headline)}</p>'
         f'<div class="results"><div><h3>{escape(t(lang, "exit_order"))}</h3><ol class="exit-order">{order}</ol></div>'
         f"{table}</div>"
-        f'<div class="panel-buttons"><button type="button" class="btn primary" data-action="play-again">'
-        f'{escape(t(lang, "btn_play_again"))}</button>'
-        f'<button type="button" class="btn" data-action="review">{escape(t(lang, "review.btn_open"))}</button>'
-        f'<button type="button" class="btn" data-action="settings">{escape(t(lang, "btn_settings"))}</button></div>'
-        f"</div>"
+        f"{_deal_check_html(scene)}{_game_over_buttons(scene)}</div>"
     )
+
+
+def _game_over_buttons(scene: Scene) -> str:
+    lang = scene.lang
+    if scene.guest:
+        return f'<p class="net-wait">{escape(t(lang, "guest_next_game"))}</p>'
+    return (f'<div class="panel-buttons"><button type="button" class="btn primary" data-action="play-again">'
+            f'{escape(t(lang, "btn_play_again"))}</button>'
+            f'<button type="button" class="btn" data-action="review">{escape(t(lang, "review.btn_open"))}</button>'
+            f'<button type="button" class="btn" data-action="settings">{escape(t(lang, "btn_settings"))}</button>'
+            "</div>")
+
+
+def _deal_check_html(scene: Scene) -> str:
+    """A friend's page: whether the revealed seed replays to what this seat was shown, and what that means."""
+    if scene.deal_check not in ("verified", "mismatch"):
+        return ""
+    lang = scene.lang
+    return (f'<div class="deal-check" data-testid="deal-check" data-result="{scene.deal_check}" role="status">'
+            f'<p class="deal-result">{escape(t(lang, "deal_" + scene.deal_check))}</p>'
+            f'<p class="net-text small">{escape(t(lang, "deal_note"))}</p></div>')
 
 
 def cover_html(scene: Scene) -> str:

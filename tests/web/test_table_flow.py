@@ -261,6 +261,20 @@ def test_cards_are_named_by_their_visible_text_then_in_words() -> None:
     assert '<span class="corner br" aria-hidden="true">' in card_html("7H", "en")
 
 
+def test_play_again_deals_the_next_game_and_redraws() -> None:
+    controller, page = table("variant=podkidnoy&players=2&level=easy&seed=1")
+
+    async def run() -> None:
+        await play_first_choice(controller, page)
+        assert 'data-testid="game-over"' in page.frames[-1]["game_over"]
+        controller.press("play-again")
+        await page.settle()
+
+    run_coroutine(run())
+    assert page.frames[-1]["game_over"] == "" and controller.game.result is None
+    assert controller.series is not None and controller.series.games_played == 1
+
+
 def test_a_hint_in_a_solved_endgame_shows_the_proof_in_the_players_language() -> None:
     """The page's hint: the proof ("won: every defence loses") once the search is exact, never "99%"."""
     from web.controller import sliced_hint

@@ -202,12 +202,12 @@ def run_cold(browser: Browser, base_url: str, runs: int) -> dict[str, list[float
     """The first visit alone, on loopback: bare page and game cold, interleaved, each in a new context."""
     results: dict[str, list[float]] = {"bare_cold": [], "game_cold": [], "paint_cold": [], "bare_paint": []}
     for _ in range(runs):
-        for key, paint, url in (("bare_cold", "bare_paint", BARE), ("game_cold", "paint_cold", GAME)):
+        for key, paint_key, url in (("bare_cold", "bare_paint", BARE), ("game_cold", "paint_cold", GAME)):
             context = browser.new_context(viewport=CONFIG.VIEWPORT)
             try:
                 page = context.new_page()
                 results[key].append(load(page, base_url + url))
-                results[paint].append(first_paint(page))
+                results[paint_key].append(first_paint(page))
             finally:
                 context.close()
     print(f"{'load':40} {'first paint':>22} {'ready':>22}")

@@ -41,10 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from durak.cards import CARDS  # noqa: E402 - after the path set-up
-from durak.record import Record, load_examples  # noqa: E402
-from web.frames import frame  # noqa: E402
-from web.i18n import LANGS, LANGUAGE_NAMES, card_label, rank_label, suit_name, t, tn, translate_comment  # noqa: E402
+from durak.record import Record, load_examples  # noqa: E402 - after the path set-up
+from web.frames import board_labels, frame  # noqa: E402
+from web.i18n import LANGS, LANGUAGE_NAMES, t, translate_comment  # noqa: E402
 from web.narration import said  # noqa: E402
 
 GAMES = ("podkidnoy", "perevodnoy", "prostoy")
@@ -143,38 +142,10 @@ def read_sources(root: Path) -> dict[tuple[str, str], Source]:
 
 
 # ---------------------------------------------------------------------------- labels and frames
-#: The fields web/stepper.js fills in its messages.
-TEMPLATE_FIELDS = ("i", "n", "name", "percent", "suit")
-
-
-def template(lang: str, key: str) -> str:
-    """A message with its {fields} left in, for web/stepper.js to fill ("Step {i} of {n}")."""
-    return t(lang, key, **{name: "{" + name + "}" for name in TEMPLATE_FIELDS})
-
-
 def labels(lang: str) -> dict[str, Any]:
-    """The words web/stepper.js needs on a page: card names, rank letters, suits, counts, controls."""
-    most = len(CARDS)
-
-    def counts(key: str) -> list[str]:
-        return [tn(lang, key, n) for n in range(most + 1)]
-
-    ui_keys = ("example", "step", "first", "prev", "next", "last", "try", "back", "odds", "controls", "actions",
-               "trying", "engine_loading", "engine_failed", "odds_wait", "odds_none", "odds_for",
-               "odds_value", "table_empty", "discard_short", "no_cards")
-    ui = {key: template(lang, f"example_{key}") for key in ui_keys}
-    ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
-              out=t(lang, "mark_out"), taking=t(lang, "btn_take"), talon_empty=t(lang, "talon_empty"),
-              discard_empty=t(lang, "discard_empty"), table=t(lang, "table"), hand_of=template(lang, "hand_of"),
-              trump=template(lang, "trump"))
-    return {
-        "lang": lang,
-        "ranks": {str(rank): rank_label(lang, f"{rank}S") for rank in (11, 12, 13, 14)},
-        "cards": {str(card): card_label(lang, str(card)) for card in CARDS},
-        "suits": {suit: suit_name(lang, suit) for suit in "SHDC"},
-        "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
-        "ui": ui,
-    }
+    """The words web/stepper.js needs on a rules page: the board's, plus try it's and the odds' controls."""
+    return board_labels(lang, "example", "try", "back", "odds", "actions", "trying", "engine_loading",
+                        "engine_failed", "odds_wait", "odds_none", "odds_for", "odds_value")
 
 
 def seat_names(record: Record, lang: str, players: int) -> list[str]:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from durak import Game
+from durak.cards import CARDS
+
+from .i18n import card_label, rank_label, suit_name, t, tn
 
 #: The keys of every frame, in the order docs/rules-pages.md describes them.
 FRAME_KEYS = ("hands", "talon", "trump", "trump_card", "trump_exposed", "table", "discard", "attacker",
@@ -42,4 +45,35 @@ def frame(game: Game, *, said: str = "", comment: str = "") -> dict[str, Any]:
         "position": game.position(),
         "said": said,
         "comment": comment,
+    }
+
+
+#: The fields web/stepper.js fills in its messages.
+TEMPLATE_FIELDS = ("i", "n", "name", "percent", "suit")
+
+
+def label_template(lang: str, key: str) -> str:
+    """A message with its {fields} left in, for web/stepper.js to fill ("Step {i} of {n}")."""
+    return t(lang, key, **{name: "{" + name + "}" for name in TEMPLATE_FIELDS})
+
+
+def board_labels(lang: str, *extra_ui: str) -> dict[str, Any]:
+    """The words web/stepper.js's board needs (card names, rank letters, suits, counts, marks), plus the
+    ``example_<key>`` messages named in ``extra_ui`` (the rules pages' try-it and odds controls)."""
+    def counts(key: str) -> list[str]:
+        return [tn(lang, key, n) for n in range(len(CARDS) + 1)]
+
+    keys = ("step", "first", "prev", "next", "last", "controls", "table_empty", "discard_short", "no_cards")
+    ui = {key: label_template(lang, f"example_{key}") for key in keys + extra_ui}
+    ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
+              out=t(lang, "mark_out"), taking=t(lang, "btn_take"), talon_empty=t(lang, "talon_empty"),
+              discard_empty=t(lang, "discard_empty"), table=t(lang, "table"),
+              hand_of=label_template(lang, "hand_of"), trump=label_template(lang, "trump"))
+    return {
+        "lang": lang,
+        "ranks": {str(rank): rank_label(lang, f"{rank}S") for rank in (11, 12, 13, 14)},
+        "cards": {str(card): card_label(lang, str(card)) for card in CARDS},
+        "suits": {suit: suit_name(lang, suit) for suit in "SHDC"},
+        "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
+        "ui": ui,
     }

@@ -18,13 +18,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from durak import Event, Game, review
-from durak.cards import CARDS
 from durak.narrate import narrate
 from durak.record import Record, parse_record
 from durak.review import Verdict
 
-from .frames import frame
-from .i18n import action_text, capitalised, card_label, rank_label, say, suit_name, t, tn
+from .frames import board_labels, frame
+from .i18n import action_text, capitalised, say, t
 from .narration import TOLD
 
 #: Seconds of grading per slice: well under the 50 ms a browser counts as a long task.
@@ -33,34 +32,6 @@ SLICE = 0.02
 STEPS_PER_PIECE = 8
 #: The progress bar moves at most this often (seconds) between verdicts: each update redraws a little.
 PROGRESS_EVERY = 0.25
-#: The fields web/stepper.js fills in its messages.
-TEMPLATE_FIELDS = ("i", "n", "name", "percent", "suit")
-
-
-def _template(lang: str, key: str) -> str:
-    """A message with its {fields} left in, for the JavaScript side to fill ("Step {i} of {n}")."""
-    return t(lang, key, **{name: "{" + name + "}" for name in TEMPLATE_FIELDS})
-
-
-def board_labels(lang: str) -> dict[str, Any]:
-    """The words web/stepper.js's renderBoard needs: card names, rank letters, suits, counts, marks."""
-    def counts(key: str) -> list[str]:
-        return [tn(lang, key, n) for n in range(len(CARDS) + 1)]
-
-    ui = {key: _template(lang, f"example_{key}") for key in ("step", "first", "prev", "next", "last", "controls",
-                                                             "table_empty", "discard_short", "no_cards")}
-    ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
-              out=t(lang, "mark_out"), taking=t(lang, "btn_take"), talon_empty=t(lang, "talon_empty"),
-              discard_empty=t(lang, "discard_empty"), table=t(lang, "table"), hand_of=_template(lang, "hand_of"),
-              trump=_template(lang, "trump"))
-    return {
-        "lang": lang,
-        "ranks": {str(rank): rank_label(lang, f"{rank}S") for rank in (11, 12, 13, 14)},
-        "cards": {str(card): card_label(lang, str(card)) for card in CARDS},
-        "suits": {suit: suit_name(lang, suit) for suit in "SHDC"},
-        "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
-        "ui": ui,
-    }
 
 
 def told(lang: str, events: list[Event], names: list[str], me: int | None, *, throw_in: bool = False) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from durak import Game, Rules
@@ -65,6 +66,8 @@ def saved_history(page: Page) -> list[list[Any]]:
     return moves
 
 
+@pytest.mark.xfail(reason="issue #12 is open: on a loaded machine grading made main-thread tasks of 0.7-1.3 s "
+                   "(goal: none over 100 ms); not yet seen passing on a quiet one", strict=False)
 def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opened_elsewhere(
         page: Page, browser: Browser, base_url: str, wait_ready: Callable[..., float], tmp_path: Path) -> None:
     page.add_init_script(LONG_TASKS_JS)

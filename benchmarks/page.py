@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/page.py [--runs 3] [--turns 12] [--json artifacts/bench-page.json] [PAGE ...]
     .venv/bin/python benchmarks/page.py --phone [--runs 3] [--encodings gzip] [--root DIR]
+    .venv/bin/python benchmarks/page.py --cold [--runs 5] [--encodings br,gzip] [--root DIR]
 
 `make bench` runs it after `make setup` (ARGS="--runs 5" etc.). Without PAGE, each run measures in
 two new browser contexts (interleaved, so both pages see the same machine load):
@@ -36,6 +37,9 @@ over the wire until ready (the sum of CDP's encodedDataLength of the page's resp
 game the bytes the server sent for the whole visit (its service worker's precache and the snapshot
 worker included, once both are done). Goals: game <= 5.0 MB with gzip, ready <= 0.9x the bare page.
 --root serves another checkout (built with `make setup`), for a before/after.
+
+--cold: only the first visit on loopback, the bare page and the game interleaved in new contexts
+(first paint and ready, the goals' ratio): the quick before/after of a change to the cold start.
 """
 
 from __future__ import annotations
@@ -193,6 +197,31 @@ def longest_task_in_play(browser: Browser, base_url: str, turns: int) -> dict[st
         context.close()
 
 
+# ---------------------------------------------------------------------------- cold loads only
+def run_cold(browser: Browser, base_url: str, runs: int) -> dict[str, list[float]]:
+    """The first visit alone, on loopback: bare page and game cold, interleaved, each in a new context."""
+    results: dict[str, list[float]] = {"bare_cold": [], "game_cold": [], "paint_cold": [], "bare_paint": []}
+    for _ in range(runs):
+        for key, paint_key, url in (("bare_cold", "bare_paint", BARE), ("game_cold", "paint_cold", GAME)):
+            context = browser.new_context(viewport=CONFIG.VIEWPORT)
+            try:
+                page = context.new_page()
+                results[key].append(load(page, base_url + url))
+                results[paint_key].append(first_paint(page))
+            finally:
+                context.close()
+    print(f"{'load':40} {'first paint':>22} {'ready':>22}")
+    print(f"{'bare Pyodide, cold':40} {summary(results['bare_paint']):>22} {summary(results['bare_cold']):>22}")
+    print(f"{'game, cold':40} {summary(results['paint_cold']):>22} {summary(results['game_cold']):>22}")
+    cold = median(results["game_cold"]) / median(results["bare_cold"])
+    paint = median(results["paint_cold"])
+    print("goals (medians):")
+    print(f"  first paint of the table, cold: {paint:.0f} ms "
+          f"(goal <= {GOAL_PAINT_MS} ms: {verdict(paint, GOAL_PAINT_MS)})")
+    print(f"  ready, game cold / bare cold: {cold:.2f}x (goal <= {GOAL_COLD}x: {verdict(cold, GOAL_COLD)})")
+    return results
+
+
 # ---------------------------------------------------------------------------- phone profile
 PHONE = {"latency": 60, "download": 9e6 / 8, "upload": 3e6 / 8, "cpu": 4}  # bytes/s, ms, slow-down
 GOAL_PHONE_BYTES = 5.0e6  # with gzip
@@ -318,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=12, help="human turns in the long-task game (0: skip it)")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     parser.add_argument("--phone", action="store_true", help="the phone profile (see above) instead")
+    parser.add_argument("--cold", action="store_true", help="only the cold loads of the bare page and the game")
     parser.add_argument("--encodings", default=None,
                         help='compressed copies the server sends: "gzip" (default with --phone), "br,gzip" '
                              '(default otherwise) or "none"')
@@ -337,6 +367,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
             if args.phone:
                 results["phone"] = run_phone(browser, base_url, server, args.runs, encodings)
+            elif args.cold:
+                results["cold"] = run_cold(browser, base_url, args.runs)
             elif args.pages:
                 results["pages"] = {}
                 print(f"{'page':40} {'cold':>22} {'warm reload':>22}")

@@ -9,22 +9,28 @@ writes a smaller one in its place, found from the code, not guessed:
 
 1. Roots: every module named by an import statement anywhere (inside functions too) in the site's
    Python (durak/, web/, rules/, examples/, except the command-line-only modules build_zip leaves
-   out), in the Python that PyScript writes into the interpreter (the import lines in its vendored
-   chunks), and in the wheels vendored beside Pyodide (micropip).
+   out) and in PyScript's own Python package (embedded in its vendored chunks); apart from those,
+   what the wheels vendored beside Pyodide (micropip) import.
 2. Closure: the vendored Pyodide's own Python, in Node.js (scripts/trace_stdlib.mjs), boots (what
-   the boot imports is kept), unpacks web/modules.zip as PyScript does, installs the wheels, imports
-   every root and records every module of the standard library then in sys.modules.
-3. The cut archive holds those modules as bytecode compiled by the same Python (unchecked-hash .pyc
-   beside where the source was, which zipimport reads first: no compiling at start-up), stored
-   uncompressed so that HTTP compression (scripts/compress.py) works on the whole file, plus
-   `_stdlib_cut.py`, the names left out.
+   the boot imports is kept), unpacks web/modules.zip as PyScript does, imports every root, then
+   the modules of their own packages that they import inside functions, and records every module
+   of the standard library then in sys.modules. A second trace loads the wheels first, with
+   Pyodide's package loader, and imports their roots too.
+3. python_stdlib.zip holds what the first trace found, as bytecode compiled by the same Python
+   (lean, unchecked-hash .pyc where the source was, which zipimport reads first: no compiling at
+   start-up), stored uncompressed so that HTTP compression (scripts/compress.py) works on the
+   whole file, plus `_stdlib_cut.py`, the names left out. python_stdlib.packages.zip holds what
+   only the second found (email, tarfile, http.client, importlib.metadata, ... for loading a
+   wheel): only pages that do (examples/pyscript/) fetch it, when they import one of those.
 
-Pyodide's original is kept as python_stdlib.full.zip (scripts/vendor.py copies it): when something
-imports a left-out module anyway, web/pyodide-boot.mjs's finder fetches it, mounts it and warns
-"durak: stdlib fallback for <module>", so the miss shows in the console for the next build.
+Pyodide's original is kept as python_stdlib.full.zip (scripts/vendor.py copies it). The finder of
+web/stdlib-fallback.mjs (installed by web/pyodide-boot.mjs and web/pyodide-lib.mjs) mounts
+python_stdlib.packages.zip for its modules, and for any other module left out fetches the full one,
+mounts it and warns "durak: stdlib fallback for <module>", so the miss shows for the next build.
 
-Quick when done: the trace is cached in .cache/stdlib/ under a digest of the roots, the Pyodide
-version and the tracer; the archive is deterministic and rewritten only when its bytes change.
+Quick when done: the traces are cached in .cache/stdlib/ under a digest of the roots, the Pyodide
+version, the wheels and the tracer; the archives are deterministic and rewritten only when their
+bytes change.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ SCRIPTS = Path(__file__).resolve().parent
 VENDORED = Path("web/vendor/pyodide")
 FULL = VENDORED / "python_stdlib.full.zip"
 CUT = VENDORED / "python_stdlib.zip"
+PACKAGES = VENDORED / "python_stdlib.packages.zip"
 OMITTED_MODULE = "_stdlib_cut"  # the names left out, for the fallback finder
 PYSCRIPT = Path("web/vendor/pyscript")
 SITE_PYTHON = ("durak", "web", "rules", "examples")
@@ -55,6 +62,8 @@ TRACER = SCRIPTS / "trace_stdlib.mjs"
 CACHE = ROOT / ".cache" / "stdlib"
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)
 
+# A Python file embedded in a JavaScript chunk: "context.py":"import js\nfrom ..."
+PY_FILE_IN_JS = re.compile(r'"([\w/]+\.py)":"((?:[^"\\]|\\.)*)"')
 # An import line inside a JavaScript string ("...\nimport js, json\nfrom pyscript.x import y...").
 PY_IN_JS = re.compile(
     r"(?:^|\\n|\n|;|[\"'`])\s*"
@@ -107,15 +116,19 @@ def site_python(root: Path) -> list[Path]:
 
 
 def pyscript_imports(root: Path) -> set[str]:
-    """The modules the Python that PyScript writes into the interpreter imports (its own package, the
-    helpers it runs), read from the import lines in its vendored chunks."""
+    """The modules that PyScript's own Python package (pyscript/*.py, which it writes into the
+    interpreter at start) imports, read from the files embedded in its vendored chunks. Not the
+    one-off snippets of features the site does not use (a .tar.gz in [files] would run
+    `import os, gzip, tarfile`): a module one of those needs comes through the fallback, with a warning."""
     names: set[str] = set()
     for chunk in sorted((root / PYSCRIPT).glob("*.js")):
-        for match in PY_IN_JS.finditer(chunk.read_text(encoding="utf-8")):
-            if match[1]:
-                names.add(match[1])
-            else:
-                names.update(part.strip() for part in match[2].split(","))
+        for filename, literal in PY_FILE_IN_JS.findall(chunk.read_text(encoding="utf-8")):
+            source = json.loads(f'"{literal}"')
+            try:
+                names |= imported_names(source, filename)
+            except SyntaxError:  # newer syntax than this Python's: read the import lines
+                for match in PY_IN_JS.finditer(source):
+                    names.update([match[1]] if match[1] else (part.strip() for part in match[2].split(",")))
     return names
 
 
@@ -132,12 +145,19 @@ def wheel_imports(wheel: Path) -> set[str]:
     return names
 
 
-def roots(root: Path) -> list[str]:
+def site_roots(root: Path) -> list[str]:
+    """What the site's own Python and PyScript's package import."""
     names = set().union(*(imported_names(path.read_bytes(), str(path)) for path in site_python(root)))
-    names |= pyscript_imports(root)
-    for wheel in wheels(root):
-        names |= wheel_imports(wheel)
-    return sorted(names)
+    return sorted(names | pyscript_imports(root))
+
+
+def package_roots(root: Path) -> list[str]:
+    """What the wheels a page may load (micropip) import."""
+    return sorted(set().union(*(wheel_imports(wheel) for wheel in wheels(root))))
+
+
+def roots(root: Path) -> list[str]:
+    return sorted({*site_roots(root), *package_roots(root)})
 
 
 # --- the trace -------------------------------------------------------------------------------------
@@ -150,21 +170,21 @@ def pyodide_version() -> str:
     return str(json.loads(package.read_text(encoding="utf-8"))["version"])
 
 
-def trace(root: Path, names: list[str]) -> dict[str, str]:
-    """{module: its file in the standard library's zip} of everything the roots need, cached."""
+def trace(root: Path, names: list[str], wheel_files: list[Path]) -> dict[str, str]:
+    """{module: its file in the standard library's zip} of everything the roots need (the wheels
+    loaded first), cached."""
     if shutil.which("node") is None:
         raise StdlibError("Node.js is missing: run `make setup`")
     archives = [str(root / build_zip.ARCHIVE)] if (root / build_zip.ARCHIVE).is_file() else []
-    wheel_files = [str(path) for path in wheels(root)]
     digest = hashlib.sha256(TRACER.read_bytes())
     digest.update(json.dumps([pyodide_version(), names, len(archives)]).encode())
     for wheel in wheel_files:
-        digest.update(Path(wheel).read_bytes())
+        digest.update(wheel.read_bytes())
     cached = CACHE / f"{digest.hexdigest()[:24]}.json"
     if cached.is_file():
         modules: dict[str, str] = json.loads(cached.read_text(encoding="utf-8"))
         return modules
-    request = json.dumps({"roots": names, "archives": archives, "wheels": wheel_files})
+    request = json.dumps({"roots": names, "archives": archives, "wheels": [str(path) for path in wheel_files]})
     run = subprocess.run(["node", str(TRACER)], input=request, capture_output=True, text=True, check=False)
     if run.returncode != 0:
         raise StdlibError(f"{TRACER.name} failed:\n{run.stderr[-3000:]}")
@@ -174,7 +194,7 @@ def trace(root: Path, names: list[str]) -> dict[str, str]:
     return modules
 
 
-# --- the archive -----------------------------------------------------------------------------------
+# --- the archives ----------------------------------------------------------------------------------
 
 
 def module_name(path: str) -> str | None:
@@ -184,42 +204,34 @@ def module_name(path: str) -> str | None:
     parts = path[:-3].split("/")
     if parts[-1] == "__init__":
         parts.pop()
-    return ".".join(parts) if parts and all(part.isidentifier() for part in parts) else None
+    # not always identifiers: sysconfig imports "_sysconfigdata__emscripten_wasm32-emscripten" by name
+    return ".".join(parts) if parts and all(parts) and not any("." in part for part in parts) else None
 
 
-def omitted_source(full_names: set[str], kept: set[str]) -> bytes:
+def names_source(omitted: set[str], for_packages: set[str]) -> bytes:
     lines = [
-        '"""Standard-library modules that scripts/build_stdlib.py left out of this archive: importing one',
-        'makes web/pyodide-boot.mjs fetch and mount the full python_stdlib.full.zip."""',
+        '"""Standard-library modules that scripts/build_stdlib.py left out of this archive, for the finder',
+        "of web/stdlib-fallback.mjs: FOR_PACKAGES come from python_stdlib.packages.zip (what loading a",
+        "wheel needs), the other OMITTED from Pyodide's full python_stdlib.full.zip, with a warning.\"\"\"",
         "",
         "OMITTED = frozenset({",
-        *(f"    {name!r}," for name in sorted(full_names - kept)),
+        *(f"    {name!r}," for name in sorted(omitted)),
+        "})",
+        "FOR_PACKAGES = frozenset({",
+        *(f"    {name!r}," for name in sorted(for_packages)),
         "})",
         "",
     ]
     return "\n".join(lines).encode()
 
 
-def archive_bytes(root: Path) -> tuple[bytes, dict[str, int]]:
-    """(the cut archive, figures about it)."""
-    full_path = root / FULL
-    if not full_path.is_file():
-        raise StdlibError(f"{FULL} is missing: run scripts/vendor.py first (make setup does)")
-    with zipfile.ZipFile(full_path) as full:
-        files = {info.filename: full.read(info) for info in full.infolist() if not info.is_dir()}
-    full_names = {name for name in map(module_name, files) if name}
-    traced = trace(root, roots(root))
-    kept_files = sorted(set(traced.values()))
-    missing = [path for path in kept_files if path not in files]
-    if missing:
-        raise StdlibError(f"the trace names files that {FULL} lacks: {missing[:5]}")
-    sources = {Path(path): files[path] for path in kept_files}
-    sources[Path(f"{OMITTED_MODULE}.py")] = omitted_source(full_names, {n for n in map(module_name, kept_files) if n})
+def zip_of_bytecode(sources: dict[Path, bytes]) -> bytes:
+    """A deterministic stored zip of these modules as lean bytecode, where zipimport reads it first
+    (json/decoder.pyc where json/decoder.py was)."""
     compiled = build_zip.bytecode(sources, lean=True)
     if len(compiled) != len(sources):
         raise StdlibError("Node.js or node_modules/pyodide is missing: the cut archive needs bytecode")
     cache_tag = next(iter(compiled)).name.split(".", 1)[1].removesuffix(".pyc")
-    # zipimport's sourceless layout: json/decoder.pyc where json/decoder.py was
     members = {relative.with_suffix(".pyc").as_posix(): compiled[build_zip.pyc_name(relative, cache_tag)]
                for relative in sources}
     folders = sorted({str(PurePosixPath(name).parent) + "/" for name in members} - {"./"})
@@ -229,22 +241,50 @@ def archive_bytes(root: Path) -> tuple[bytes, dict[str, int]]:
             info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
             info.external_attr = (0o40755 << 16 | 0x10) if name.endswith("/") else 0o644 << 16
             archive.writestr(info, b"" if name.endswith("/") else members[name])
-    figures = {"modules": len(members), "full_modules": len(full_names), "full_bytes": full_path.stat().st_size}
-    return buffer.getvalue(), figures
+    return buffer.getvalue()
+
+
+def archives(root: Path) -> tuple[dict[Path, bytes], dict[str, int]]:
+    """({path: bytes} of the cut archive and of the one for loading wheels, figures about them)."""
+    full_path = root / FULL
+    if not full_path.is_file():
+        raise StdlibError(f"{FULL} is missing: run scripts/vendor.py first (make setup does)")
+    with zipfile.ZipFile(full_path) as full:
+        files = {info.filename: full.read(info) for info in full.infolist() if not info.is_dir()}
+    full_names = {name for name in map(module_name, files) if name}
+    site = trace(root, site_roots(root), [])
+    everything = trace(root, roots(root), wheels(root))
+    site_files = set(site.values())
+    package_files = set(everything.values()) - site_files
+    missing = sorted(path for path in site_files | package_files if path not in files)
+    if missing:
+        raise StdlibError(f"the trace names files that {FULL} lacks: {missing[:5]}")
+    kept = {name for name in map(module_name, site_files) if name}
+    for_packages = {name for name in map(module_name, package_files) if name}
+    sources = {Path(path): files[path] for path in sorted(site_files)}
+    sources[Path(f"{OMITTED_MODULE}.py")] = names_source(full_names - kept, for_packages)
+    built = {CUT: zip_of_bytecode(sources),
+             PACKAGES: zip_of_bytecode({Path(path): files[path] for path in sorted(package_files)})}
+    figures = {"modules": len(kept), "package_modules": len(for_packages), "full_modules": len(full_names),
+               "full_bytes": full_path.stat().st_size}
+    return built, figures
 
 
 def build(root: Path = ROOT, *, check: bool = False) -> tuple[bool, dict[str, int]]:
-    """Write root/web/vendor/pyodide/python_stdlib.zip if its bytes differ; (changed, figures)."""
-    data, figures = archive_bytes(root)
-    target = root / CUT
-    figures["bytes"] = len(data)
-    if target.is_file() and target.read_bytes() == data:
-        return False, figures
-    if not check:
-        partial = target.with_name(target.name + ".partial")
-        partial.write_bytes(data)
-        partial.replace(target)
-    return True, figures
+    """Write the archives whose bytes differ; (changed, figures)."""
+    built, figures = archives(root)
+    changed = False
+    for relative, data in built.items():
+        figures[f"bytes {relative.name}"] = len(data)
+        target = root / relative
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        changed = True
+        if not check:
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data)
+            partial.replace(target)
+    return changed, figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -263,7 +303,9 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(n for n in archive.namelist() if not n.endswith("/")))
     state = ("stale" if changed else "up to date") if args.check else ("written" if changed else "up to date")
     print(f"{CUT}: {state} ({figures['modules']} of {figures['full_modules']} modules, "
-          f"{figures['bytes'] / 1e6:.2f} MB; the full one {figures['full_bytes'] / 1e6:.2f} MB)")
+          f"{figures['bytes python_stdlib.zip'] / 1e6:.2f} MB; {figures['package_modules']} more for loading "
+          f"wheels in {PACKAGES.name}, {figures['bytes python_stdlib.packages.zip'] / 1e6:.2f} MB; "
+          f"the full one {figures['full_bytes'] / 1e6:.2f} MB)")
     return 1 if args.check and changed else 0
 
 

@@ -45,10 +45,10 @@ PAGES = (
     "examples/pyscript/index.html",
 )
 ENTRY = PAGES[0]
-# Files fetched only when needed, cached by the worker when they are (never precached): the full
-# standard library, which web/pyodide-boot.mjs mounts only when a module left out of the cut one is
-# imported (scripts/build_stdlib.py).
-ON_DEMAND = ("web/vendor/pyodide/python_stdlib.full.zip",)
+# Files fetched only when needed, cached by the worker when they are (never precached): the parts of
+# the standard library that web/stdlib-fallback.mjs mounts when a module left out of the cut one is
+# imported (scripts/build_stdlib.py): what loading a wheel needs, and Pyodide's full one.
+ON_DEMAND = ("web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodide/python_stdlib.full.zip")
 # In a folder a module loads from as it needs (Pyodide's), the files a runtime fetches; not the
 # compressed copies beside them (scripts/compress.py), wheels (a page's packages are named by its
 # config) nor licence texts.

@@ -32,7 +32,7 @@ pyodide.globals.set("lean", lean);
 const result = pyodide.runPython(`
 import ast, base64, json, marshal, os, py_compile, sys
 
-KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+KEEP_DOCSTRINGS = ()
 
 def without_docstrings(source, relative):
     tree = ast.parse(source, relative)

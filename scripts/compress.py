@@ -43,7 +43,8 @@ STATE = Path(".cache/compress.json")
 MIN_SIZE = 1024
 MIN_SAVING = 0.05
 # Beside the precached files: what the site fetches on demand or the benchmarks load.
-EXTRA_FILES = ("sw.js", "web/vendor/pyodide/python_stdlib.full.zip", "benchmarks/bare.html")
+EXTRA_FILES = ("sw.js", "web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodide/python_stdlib.full.zip",
+               "benchmarks/bare.html")
 ZOPFLI_ITERATIONS = 5
 SUFFIXES = (".br", ".gz")
 

@@ -105,7 +105,9 @@ def accepted_encodings(header: str | None) -> set[str]:
 
 
 class Handler(SimpleHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"  # keep-alive: fewer connections for the ~20 files of a page
+    protocol_version = "HTTP/1.1"
+    logged: int | None = None  # this response's index in server.responses, once logged
+    varies = False  # keep-alive: fewer connections for the ~20 files of a page
     server: StaticServer
 
     def guess_type(self, path: str | Any) -> str:
@@ -113,8 +115,10 @@ class Handler(SimpleHTTPRequestHandler):
         return MIME_TYPES.get(suffix) or super().guess_type(path)
 
     def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-length":
-            self.body_length = int(value)
+        logged = self.logged
+        if keyword.lower() == "content-length" and logged is not None:
+            path, status, _ = self.server.responses[logged]
+            self.server.responses[logged] = (path, status, int(value) if self.command == "GET" else 0)
         super().send_header(keyword, value)
 
     def end_headers(self) -> None:
@@ -140,7 +144,7 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self) -> IO[bytes] | None:  # type: ignore[override]
         self.varies = False
-        self.body_length = 0
+        self.logged = None
         path = self.translate_path(self.path)
         if os.path.isdir(path) or path.endswith("/"):
             return super().send_head()  # a folder's index.html or a redirect
@@ -183,8 +187,8 @@ class Handler(SimpleHTTPRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         status = int(code) if isinstance(code, int) else 0
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-        sent = getattr(self, "body_length", 0) if self.command == "GET" and status == 200 else 0
-        self.server.responses.append((path, status, sent))
+        self.logged = len(self.server.responses)  # its Content-Length, sent next, fills in the bytes
+        self.server.responses.append((path, status, 0))
         if self.server.verbose or status >= 400:
             super().log_request(code, size)
 

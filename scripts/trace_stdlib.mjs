@@ -7,8 +7,8 @@
 // stdout: {"boot": [...], "modules": {"json.decoder": "json/decoder.py", ...}, "failed": {...}}
 //
 // It boots Pyodide from node_modules/pyodide (the full standard library), notes what the boot itself
-// imported, unpacks each archive as PyScript's [files] does (zipfile imports codecs on the way) and each
-// wheel into site-packages, then imports every root and every wheel's top-level packages, and then,
+// imported, unpacks each archive as PyScript's [files] does (zipfile imports codecs on the way), loads
+// each wheel with Pyodide's own package loader (as a page's `packages = [...]` does), then imports every root and every wheel's top-level packages, and then,
 // until nothing new comes, the modules of their own packages that the standard-library modules so far
 // import inside functions (importlib.metadata's `from . import _adapters`). "modules" is every module
 // then in sys.modules whose file is inside the standard library's zip, with that file's path in the
@@ -33,9 +33,8 @@ for (const archive of request.archives || []) {
 }
 const wheelPackages = [];
 for (const wheel of request.wheels || []) {
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   const bytes = new Uint8Array(readFileSync(wheel));
-  pyodide.unpackArchive(bytes, "zip", { extractDir: sitePackages });
+  await pyodide.loadPackage(wheel, { messageCallback: () => {} }); // as a page's `packages = [...]` does
   pyodide.FS.writeFile("/tmp/wheel.zip", bytes);
   wheelPackages.push(...pyodide.runPython(`
 import zipfile
@@ -94,14 +93,22 @@ def lazy_imports(name, path):
 CANNOT_RUN = ("concurrent.futures.process", "multiprocessing", "encodings._win_cp_codecs",
               "pyodide._nodesock_transport")
 
+def computed_imports():
+    """Imports under names made at run time, which no import statement shows: sysconfig reads the
+    build's data from _sysconfigdata_<abi>_<platform>_<multiarch> when first asked (micropip does)."""
+    if "sysconfig" in sys.modules:
+        sys.modules["sysconfig"].get_config_vars()
+
 def trace(roots):
     failed = {}
     import_all(roots, failed)
+    computed_imports()
     modules, done = stdlib_modules(), set()
     while set(modules) - done:
         todo = sorted(set(modules) - done)
         done |= set(todo)
         import_all(sorted(set().union(*(lazy_imports(n, modules[n]) for n in todo)) - set(modules) - set(failed)), failed)
+        computed_imports()
         modules = stdlib_modules()
     return json.dumps({"modules": modules, "failed": failed})
 

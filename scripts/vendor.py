@@ -135,8 +135,9 @@ def keep_full_stdlib(pyodide_files: dict[str, Path | bytes]) -> None:
 
 def built_here(name: str) -> bool:
     """Files later setup steps write into web/vendor/ (so not extras to remove): the cut standard
-    library (scripts/build_stdlib.py) and the .br/.gz copies beside large files (scripts/compress.py)."""
-    return name == "python_stdlib.zip" or name.endswith((".br", ".gz"))
+    library and its part for loading wheels (scripts/build_stdlib.py), and the .br/.gz copies beside
+    large files (scripts/compress.py)."""
+    return name in ("python_stdlib.zip", "python_stdlib.packages.zip") or name.endswith((".br", ".gz"))
 
 
 # --- micropip: the wheel Pyodide's lock names, from PyPI, with its real hash in the lock ------------

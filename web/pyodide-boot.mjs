@@ -11,9 +11,8 @@
 // worker's cache), or after the page is ready, from the HTTP cache.
 //
 // The standard library is the site's cut one (scripts/build_stdlib.py). If an import asks for a
-// module it left out, a finder at the end of sys.meta_path fetches Pyodide's full one
-// (python_stdlib.full.zip), mounts it and warns "durak: stdlib fallback for <module>" in the
-// console, so the miss is visible for the next build (installStdlibFallback, below).
+// module it left out, the finder of web/stdlib-fallback.mjs mounts the archive that has it (for
+// Pyodide's full one, with a console warning "durak: stdlib fallback for <module>").
 //
 // startBoot() (called from index.html's <head>) begins the boot as soon as the first frame is
 // painted, rather than when PyScript asks for the interpreter after loading its own modules.
@@ -23,6 +22,7 @@
 // "unsupported" (no Cache Storage or WebCrypto: not a secure context), "off" (the URL says
 // snapshot=off: benchmarks/page.py measures the boot without it).
 
+import { installStdlibFallback } from "./stdlib-fallback.mjs";
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -30,76 +30,12 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const MODULES_URL = new URL("./modules.zip", import.meta.url).href;
 const STDLIB_URL = new URL("./vendor/pyodide/python_stdlib.zip", import.meta.url).href;
-const FULL_STDLIB_URL = new URL("./vendor/pyodide/python_stdlib.full.zip", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url);
 export const SNAPSHOT_CACHE = "durak-snapshot";
 
 const mark = (state) => {
   if (document.body) document.body.dataset.snapshot = state;
 };
-
-// ------------------------------------------------------------------ the full standard library, on demand
-
-// The bytes at url, synchronously (an import cannot wait): a worker may ask for an ArrayBuffer, a
-// page reads the body as x-user-defined text, one byte per character.
-function fetchBytesSync(url) {
-  const request = new XMLHttpRequest();
-  request.open("GET", url, false);
-  const inPage = typeof document !== "undefined";
-  if (inPage) request.overrideMimeType("text/plain; charset=x-user-defined");
-  else request.responseType = "arraybuffer";
-  request.send();
-  if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
-  if (!inPage) return new Uint8Array(request.response);
-  const text = request.responseText;
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-  return bytes;
-}
-
-const FALLBACK_FINDER = `
-import sys, zipimport
-
-class StdlibFallback:
-    """The last finder of sys.meta_path: a module the cut standard library left out (its
-    _stdlib_cut.OMITTED) is imported from Pyodide's full one, mounted on first need."""
-
-    def __init__(self, boot):
-        self.boot = boot
-        self.archive = None
-
-    def find_spec(self, fullname, path=None, target=None):
-        try:
-            from _stdlib_cut import OMITTED
-        except ImportError:  # a standard library that was not cut
-            return None
-        if fullname not in OMITTED:
-            return None
-        self.boot.warn(f"durak: stdlib fallback for {fullname}")
-        if self.archive is None:
-            self.archive = self.boot.mount_full_stdlib()
-        package = fullname.rpartition(".")[0].replace(".", "/")
-        return zipimport.zipimporter(self.archive + ("/" + package if package else "")).find_spec(fullname)
-
-if not any(type(finder).__name__ == "StdlibFallback" for finder in sys.meta_path):
-    import _durak_boot
-    sys.meta_path.append(StdlibFallback(_durak_boot))
-    del _durak_boot
-del StdlibFallback
-`;
-
-// Puts the fallback finder into this Pyodide (idempotent: a restored snapshot may have one).
-export function installStdlibFallback(pyodide, fullStdlibURL = FULL_STDLIB_URL) {
-  pyodide.registerJsModule("_durak_boot", {
-    warn: (message) => console.warn(message),
-    mount_full_stdlib: () => {
-      const target = "/lib/python_stdlib.full.zip";
-      pyodide.FS.writeFile(target, fetchBytesSync(fullStdlibURL));
-      return target;
-    },
-  });
-  pyodide.runPython(FALLBACK_FINDER);
-}
 
 // ------------------------------------------------------------------ the memory snapshot
 

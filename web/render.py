@@ -503,6 +503,7 @@ def _game_over_buttons(scene: Scene) -> str:
     return (f'<div class="panel-buttons"><button type="button" class="btn primary" data-action="play-again">'
             f'{escape(t(lang, "btn_play_again"))}</button>'
             f'<button type="button" class="btn" data-action="review">{escape(t(lang, "review.btn_open"))}</button>'
+        f'<button type="button" class="btn" data-action="history">{escape(t(lang, "history.btn_open"))}</button>'
             f'<button type="button" class="btn" data-action="settings">{escape(t(lang, "btn_settings"))}</button>'
             "</div>")
 

@@ -11,8 +11,10 @@ Pure Python, no browser import.
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Generator, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from durak import Event, Game, review
@@ -199,21 +201,38 @@ class Session:
         self.stopped = False
         shown = len(self.grader.verdicts)
         told = time.perf_counter()
-        while not self.stopped:
-            done = self.grader.step(slice_seconds)
-            count = len(self.grader.verdicts)
-            if count != shown or done or time.perf_counter() - told >= PROGRESS_EVERY:
-                names = self.seat_names(lang())
-                publish([verdict_data(v, lang(), names) for v in self.grader.verdicts[shown:count]], self.progress())
-                shown, told = count, time.perf_counter()
-            if done:
-                return
-            await sleep(0)
+        with frozen_heap():
+            while not self.stopped:
+                done = self.grader.step(slice_seconds)
+                count = len(self.grader.verdicts)
+                if count != shown or done or time.perf_counter() - told >= PROGRESS_EVERY:
+                    names = self.seat_names(lang())
+                    publish([verdict_data(v, lang(), names) for v in self.grader.verdicts[shown:count]],
+                            self.progress())
+                    shown, told = count, time.perf_counter()
+                if done:
+                    return
+                await sleep(0)
         publish([], self.progress())
 
     def stop(self) -> None:
         """Cancel: the grading loop ends after its current slice; the verdicts so far stay."""
         self.stopped = True
+
+
+@contextmanager
+def frozen_heap() -> Iterator[None]:
+    """While grading, the garbage collector leaves the objects that existed before alone (``gc.freeze``).
+
+    Its full collections otherwise walk the whole page's heap: 60-75 ms in Pyodide, inside a 20 ms step,
+    which made tasks of over 80 ms. Frozen objects are still freed when their count drops; the few in
+    cycles wait for ``unfreeze`` at the end, so nothing leaks.
+    """
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def verdict_data(verdict: Verdict, lang: str, names: list[str]) -> dict[str, Any]:

@@ -137,7 +137,7 @@ def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opene
     expect(history.locator("svg circle")).to_have_count(1)
     page.click("[data-action=close-history]")
     play_to_the_end(page)
-    page.click(".tools [data-action=history]")
+    page.click("[data-testid=game-over] [data-action=history]")
     expect(history.locator("[data-game]")).to_have_count(2)
     expect(history.locator("[data-chart=results] svg circle")).to_have_count(2)
     assert history.locator("[data-chart=results] svg").get_attribute("aria-label")

@@ -1,5 +1,6 @@
 """The site boots a standard library cut to what it imports (scripts/build_stdlib.py); a module left out
-still imports, from Pyodide's full one, mounted on demand with a warning (web/pyodide-boot.mjs)."""
+still imports: what loading a wheel needs from python_stdlib.packages.zip, anything else from Pyodide's
+full one with a warning, each mounted on demand (web/stdlib-fallback.mjs)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .helpers import ROOT, click_a_move, load_file
 build_stdlib = load_file("durak_build_stdlib", ROOT / "scripts" / "build_stdlib.py")
 
 CUT = ROOT / build_stdlib.CUT
+PACKAGES = ROOT / build_stdlib.PACKAGES
 FULL = ROOT / build_stdlib.FULL
 FALLBACK = "durak: stdlib fallback for "
 # Frozen into CPython's binary (Tools/build/freeze_modules.py: start-up and runpy), so never read from
@@ -34,12 +36,16 @@ def stdlib_modules(archive: Path) -> set[str]:
 def test_the_cut_holds_every_module_the_site_names_and_lists_the_rest() -> None:
     """Independent of the trace: every standard-library module an import statement of the site names is
     in the cut, as unchecked-hash bytecode only, with _stdlib_cut (the names left out, for the finder)."""
-    assert CUT.is_file() and FULL.is_file(), "run `make setup`"
-    kept, full = stdlib_modules(CUT), stdlib_modules(FULL)
-    named = {name for name in build_stdlib.roots(ROOT) if name in full} - FROZEN
+    assert CUT.is_file() and PACKAGES.is_file() and FULL.is_file(), "run `make setup`"
+    kept, for_packages, full = stdlib_modules(CUT), stdlib_modules(PACKAGES), stdlib_modules(FULL)
+    named = {name for name in build_stdlib.site_roots(ROOT) if name in full} - FROZEN
     assert {"json", "random", "asyncio", "gettext", "dataclasses", "urllib.parse"} <= named
     assert named <= kept, sorted(named - kept)
-    assert len(kept) < len(full) / 2, (len(kept), len(full))
+    for_wheels = {name for name in build_stdlib.package_roots(ROOT) if name in full} - FROZEN
+    assert {"email.parser", "importlib.metadata"} <= for_wheels
+    assert for_wheels <= kept | for_packages, sorted(for_wheels - kept - for_packages)
+    assert not kept & for_packages and "tarfile" in for_packages  # Pyodide's package loader needs it
+    assert len(kept) < len(full) / 3, (len(kept), len(full))
     with zipfile.ZipFile(CUT) as opened:
         files = [n for n in opened.namelist() if not n.endswith("/")]
         assert all(name.endswith(".pyc") for name in files), [n for n in files if not n.endswith(".pyc")][:5]
@@ -47,7 +53,7 @@ def test_the_cut_holds_every_module_the_site_names_and_lists_the_rest() -> None:
             flags = int.from_bytes(opened.read(name)[4:8], "little")
             assert flags == 0b01, f"{name}: not an unchecked-hash .pyc"
     assert build_stdlib.OMITTED_MODULE in kept
-    assert {"xml", "email.mime", "unittest", "multiprocessing", "encodings.koi8_r"} <= full - kept
+    assert {"xml", "email.mime", "unittest", "multiprocessing", "encodings.koi8_r"} <= full - kept - for_packages
 
 
 def fallback_warnings(page: Page) -> list[str]:
@@ -100,7 +106,7 @@ def test_the_table_plays_on_the_cut_library_without_the_fallback(
     page.click("dialog#new-game [data-action=start]")
     expect(page.locator("[data-testid=hand] [data-card]").first).to_be_visible()
     assert not warnings, warnings
-    assert not [url for url in urls if "python_stdlib.full.zip" in url]
+    assert not [url for url in urls if "python_stdlib.full.zip" in url or "python_stdlib.packages.zip" in url]
     assert any(url.endswith("/web/vendor/pyodide/python_stdlib.zip") for url in urls)
 
 
@@ -118,6 +124,12 @@ def test_a_rules_page_tries_moves_on_the_cut_library_without_the_fallback(page: 
 
 @pytest.mark.skipif(not (ROOT / "examples" / "pyscript" / "index.html").is_file(), reason="no PyScript example")
 def test_the_pyscript_example_installs_the_wheel_on_the_cut_library(page: Page) -> None:
-    """It boots the vendored pyodide.mjs itself (no fallback finder): micropip's imports must all be in."""
+    """It boots through web/pyodide-lib.mjs: loading micropip and the wheel takes the archive made for
+    that, and nothing comes from the full library."""
+    warnings = fallback_warnings(page)
+    urls = requested(page)
     page.goto("examples/pyscript/index.html")
     expect(page.locator("#out")).to_contain_text("Legal moves:", timeout=90_000)
+    assert not warnings, warnings
+    assert [url for url in urls if url.endswith("/python_stdlib.packages.zip")], urls
+    assert not [url for url in urls if "python_stdlib.full.zip" in url]

@@ -165,3 +165,17 @@ def test_another_seat_is_reviewed_only_once_the_game_is_over() -> None:
     assert unfinished.data("en")["seats"] == [0]
     with pytest.raises(ValueError, match="unfinished"):
         unfinished.for_seat(1)
+
+
+def test_grading_freezes_the_heap_and_thaws_it_after() -> None:
+    import gc
+
+    from web.review import frozen_heap
+
+    before = gc.get_freeze_count()
+    with frozen_heap():
+        assert gc.get_freeze_count() > before
+    assert gc.get_freeze_count() == before
+    with pytest.raises(RuntimeError), frozen_heap():
+        raise RuntimeError("a review stopped by an error still thaws the heap")
+    assert gc.get_freeze_count() == before

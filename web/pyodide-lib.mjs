@@ -1,0 +1,19 @@
+// The interpreter module for pages other than the table (pyscript.toml: interpreter =
+// ".../web/pyodide-lib.mjs"), such as examples/pyscript/: the vendored Pyodide with the site's cut
+// standard library and the finder that brings in what it left out (web/stdlib-fallback.mjs), but
+// none of the table's boot (no memory snapshot, nothing handed to the service worker).
+
+import { installStdlibFallback } from "./stdlib-fallback.mjs";
+import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+
+export async function loadPyodide(options = {}) {
+  const { packages, ...rest } = options;
+  const pyodide = await loadVendored({ ...rest, indexURL: INDEX_URL });
+  installStdlibFallback(pyodide); // before any package: Pyodide's loader itself imports tarfile
+  if (packages?.length) await pyodide.loadPackage(packages);
+  return pyodide;
+}

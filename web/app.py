@@ -271,11 +271,12 @@ class App:
         self.ready()
 
     def boot_network(self) -> bool:
-        """A page opened from an invite link plays that seat (True); a reply link goes to the table's tab."""
+        """A page opened from an invite link plays that seat; a reply link goes to the table's tab (which holds
+        the game: this page neither resumes nor deals one). True when the page is one of those."""
         fragment = str(window.location.hash)
         if "reply=" in fragment:
             self.page.spawn(self.forward_reply(fragment))
-            return False
+            return True
         try:
             invite = GuestNet.from_fragment(fragment)
         except InviteError:

@@ -330,3 +330,18 @@ def test_no_serious_accessibility_violation_in_the_invites_the_reply_and_the_fri
     expect(guest.locator('#opponents [data-seat="0"] .said')).to_have_text("Твой ход")
     assert serious(guest) == [], "friend's table"
     assert serious(host) == [], "host's table with one friend away"
+
+
+def test_a_reply_link_opened_in_the_hosts_browser_connects_the_seat(host: Page, browser: Browser, base_url: str,
+                                                                   page_errors: PageErrors) -> None:
+    """The friend sends their reply as a link; opened in another tab of the host's browser, it hands the reply
+    to the table's tab, which connects the seat."""
+    deal_online(host, base_url, ["friend"])
+    ann = open_invite(browser, invite_link(host, 1), "Ann", page_errors.watch)
+    reply_link = ann.get_attribute("[data-testid=reply-link]", "href")
+    assert reply_link and "#reply=" in reply_link
+    opened = host.context.new_page()
+    opened.goto(reply_link)
+    expect(opened.locator("[data-testid=notice]").first).to_be_visible(timeout=60_000)
+    ann.wait_for_function("document.body.dataset.connected === 'true'", timeout=20_000)
+    expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")

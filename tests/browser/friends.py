@@ -89,8 +89,9 @@ def paste_reply(host: Page, seat: int, guest: Page) -> None:
     box.wait_for(timeout=20_000)
     box.fill(code)
     host.click(f'[data-action=connect][data-seat="{seat}"]')
-    guest.wait_for_function("document.body.dataset.connected === 'true'", timeout=20_000)
-    guest.wait_for_selector("#hand [data-card]", timeout=20_000)
+    # generous: a connection takes well under a second here, but CI machines can be very busy
+    guest.wait_for_function("document.body.dataset.connected === 'true'", timeout=45_000)
+    guest.wait_for_selector("#hand [data-card]", timeout=45_000)
 
 
 def join(host: Page, browser: Browser, seat: int, name: str, watch: Callable[[Page], None] | None = None,
@@ -119,7 +120,7 @@ def click_a_move(page: Page) -> bool:
     return False
 
 
-def play_round_robin(pages: list[Page], until: Callable[[], bool], limit_s: float = 240.0) -> int:
+def play_round_robin(pages: list[Page], until: Callable[[], bool], limit_s: float = 400.0) -> int:
     """Whoever's page has a live hand clicks a move, until ``until()``; returns the number of moves."""
     moves = 0
     deadline = time.monotonic() + limit_s

@@ -13,28 +13,13 @@ import asyncio
 import json
 import sys
 import traceback
-from collections.abc import Callable
-from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from web.tryout import Tryout, odds
+from web.tryout import Tryout, odds, reported
 
 SESSIONS: dict[str, Tryout] = {}
-
-
-def reported(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Errors reach the page as {"error": text} (and the console), never as a broken promise."""
-
-    def call(*args: Any) -> Any:
-        try:
-            return function(*args)
-        except Exception as error:
-            print("".join(traceback.format_exception(error)), file=sys.stderr)
-            return json.dumps({"error": str(error)})
-
-    return call
 
 
 @reported

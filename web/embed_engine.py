@@ -28,22 +28,9 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from web.embedding import EmbedTryout, link_frames, moves_since
-from web.tryout import odds
+from web.tryout import odds, reported
 
 SESSIONS: dict[str, EmbedTryout] = {}
-
-
-def reported(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Errors reach the page as {"error": text} (and the console), never as a broken promise."""
-
-    def call(*args: Any) -> Any:
-        try:
-            return function(*args)
-        except Exception as error:
-            print("".join(traceback.format_exception(error)), file=sys.stderr)
-            return json.dumps({"error": str(error)})
-
-    return call
 
 
 def answered(gesture: Callable[[EmbedTryout, str], dict[str, Any]]) -> Callable[..., str]:

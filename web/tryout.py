@@ -11,6 +11,9 @@ Pure Python: web/try_it.py binds it to the page.
 
 from __future__ import annotations
 
+import json
+import sys
+import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -240,3 +243,16 @@ async def odds(position: str, names: list[str], lang: str, sleep: Callable[[floa
               "chance": round(values.get(action, default), 3)} for action in legal]
     moves.sort(key=lambda move: -float(str(move["chance"])))
     return {"name": names[seat] if seat < len(names) else str(seat), "moves": moves}
+
+
+def reported(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Errors reach the page as {"error": text} (and the console), never as a broken promise."""
+
+    def call(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except Exception as error:
+            print("".join(traceback.format_exception(error)), file=sys.stderr)
+            return json.dumps({"error": str(error)})
+
+    return call

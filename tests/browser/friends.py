@@ -158,6 +158,19 @@ def table_cards(page: Page) -> list[str]:
     return cards
 
 
+def wait_until_shown(host: Page, pages: dict[int, Page], limit_s: float = 30.0) -> None:
+    """Wait until each seat's page shows the hand and table the host's save holds: a message still on
+    the wire would otherwise make a snapshot of a page stale."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        game = host_save(host)["series"]["game"]
+        if all(hand(page) == sorted(game["hands"][seat]) and len(table_cards(page)) == len(game["table"])
+               for seat, page in pages.items()):
+            return
+        assert time.monotonic() < deadline, "a seat's page did not catch up with the host"
+        host.wait_for_timeout(50)
+
+
 def wire(page: Page) -> list[str]:
     messages: list[str] = page.evaluate("() => window.__wire || []")
     return messages

@@ -11,7 +11,8 @@ from web.controller import Controller
 from web.embed_table import EmbedStore, TableBridge, embedded
 from web.params import parse_query
 
-from .test_table_flow import FakePage, run_coroutine
+from .running import run_coroutine
+from .test_table_flow import FakePage
 
 
 def bridged(query: str, store: storage.Store) -> tuple[Controller, FakePage, TableBridge, list[tuple[str, Any]]]:

@@ -22,7 +22,7 @@ from web.params import Settings
 from web.protocol import MAX_INCOMING, REFUSALS, encode, refusal_text
 from web.seat import SeatClient
 
-from .test_table_flow import run_coroutine
+from .running import run_coroutine
 
 CARD_TOKEN = re.compile(r'"((?:[2-9]|10|[JQKA])[SHDC])"')
 

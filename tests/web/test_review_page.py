@@ -3,7 +3,6 @@ table, the history, files and links, grading, play on, export, import and clear.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Coroutine
 from typing import Any
@@ -17,7 +16,8 @@ from web.i18n import t, tn
 from web.review_page import ReviewPage, play_on_snapshot
 from web.storage import MemoryStore
 
-from .test_table_flow import FakePage, run_coroutine, table
+from .running import run_coroutine
+from .test_table_flow import FakePage, table
 
 
 class FakeScreens:
@@ -73,7 +73,7 @@ class FakeScreens:
         self.running = True
         try:
             while self.pending:
-                asyncio.run(self.pending.pop(0))
+                run_coroutine(self.pending.pop(0))
         finally:
             self.running = False
 

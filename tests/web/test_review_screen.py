@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from functools import cache
@@ -15,6 +14,8 @@ from durak.ai import make_player
 from durak.cards import CARDS
 from web.i18n import LANGS, t
 from web.review import Session, board_labels, verdict_data
+
+from .running import run_coroutine
 
 
 @cache
@@ -85,7 +86,7 @@ def test_verdicts_come_in_slices_and_speak_the_page_language() -> None:
     async def no_wait(seconds: float) -> None:
         return None
 
-    asyncio.run(reviewing.grade(no_wait, lambda v, p: published.append((v, p)), lambda: "fr", slice_seconds=0.005))
+    run_coroutine(reviewing.grade(no_wait, lambda v, p: published.append((v, p)), lambda: "fr", slice_seconds=0.005))
     verdicts = [v for batch, _ in published for v in batch]
     assert [v["move"] for v in verdicts] == [d.move for d in reviewing.decisions]
     percents = [p["percent"] for _, p in published]
@@ -108,14 +109,14 @@ def test_stopping_keeps_the_verdicts_so_far_and_resuming_finishes() -> None:
         if len(reviewing.grader.verdicts) >= 2:
             reviewing.stop()
 
-    asyncio.run(reviewing.grade(stop_after_two, lambda v, p: seen.extend(v), lambda: "en", slice_seconds=0.005))
+    run_coroutine(reviewing.grade(stop_after_two, lambda v, p: seen.extend(v), lambda: "en", slice_seconds=0.005))
     progress = reviewing.progress()
     assert progress["stopped"] and not progress["complete"] and progress["done"] == len(seen) >= 2
 
     async def no_wait(seconds: float) -> None:
         return None
 
-    asyncio.run(reviewing.grade(no_wait, lambda v, p: seen.extend(v), lambda: "en", slice_seconds=0.05))
+    run_coroutine(reviewing.grade(no_wait, lambda v, p: seen.extend(v), lambda: "en", slice_seconds=0.05))
     assert reviewing.progress()["complete"] and [v["move"] for v in seen] == [d.move for d in reviewing.decisions]
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -18,12 +16,7 @@ from web.moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 from web.params import Settings, normalise_seats, parse_query
 from web.render import Scene, card_html, hand_order, screen
 
-
-def run_coroutine(coro: Coroutine[Any, Any, None]) -> None:
-    """Run ``coro`` to the end on a fresh event loop in its own thread: the browser tests' Playwright
-    keeps an event loop running in the main thread, where ``asyncio.run`` is refused."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, coro).result()
+from .running import run_coroutine
 
 
 class FakePage:

@@ -3,7 +3,6 @@ in the page's language, the AI's answers, the odds, all from the worked examples
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,8 @@ from durak import Game, IllegalAction, Rules
 from durak.record import Record, load_examples
 from web.i18n import LANGS, say
 from web.tryout import Tryout, odds
+
+from .running import run_coroutine
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS: dict[str, Record] = load_examples(ROOT / "rules" / "examples")
@@ -114,7 +115,7 @@ def test_the_odds_weigh_every_legal_move_in_slices() -> None:
         nonlocal slices
         slices += 1
 
-    found = asyncio.run(odds(position, NAMES[:3], "fr", sleep, seconds=0.2))
+    found = run_coroutine(odds(position, NAMES[:3], "fr", sleep, seconds=0.2))
     legal = {str(a) for a in Game.from_position(position).legal_actions(0)}
     assert {move["action"] for move in found["moves"]} == legal
     assert all(0 <= move["chance"] <= 1 for move in found["moves"])

@@ -231,9 +231,7 @@ def zip_of_bytecode(sources: dict[Path, bytes]) -> bytes:
     compiled = build_zip.bytecode(sources, lean=True)
     if len(compiled) != len(sources):
         raise StdlibError("Node.js or node_modules/pyodide is missing: the cut archive needs bytecode")
-    cache_tag = next(iter(compiled)).name.split(".", 1)[1].removesuffix(".pyc")
-    members = {relative.with_suffix(".pyc").as_posix(): compiled[build_zip.pyc_name(relative, cache_tag)]
-               for relative in sources}
+    members = {relative.as_posix(): data for relative, data in compiled.items()}
     folders = sorted({str(PurePosixPath(name).parent) + "/" for name in members} - {"./"})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:

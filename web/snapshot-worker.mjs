@@ -9,9 +9,11 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const IMPORT_ALL = `
 import importlib, zipfile
-failed = []
 with zipfile.ZipFile("/tmp/modules.zip") as archive:
-    names = sorted(n[:-3].replace("/", ".").removesuffix(".__init__") for n in archive.namelist() if n.endswith(".py"))
+    # modules come as sourceless .pyc (as sources only when the build had no Node.js)
+    names = sorted({n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+                    for n in archive.namelist() if n.endswith((".py", ".pyc"))})
+failed = [] if names else ["web/modules.zip holds no module to import"]
 for name in names:
     try:
         importlib.import_module(name)
@@ -19,7 +21,8 @@ for name in names:
         failed.append(f"{name}: {error!r}")
 import os
 os.remove("/tmp/modules.zip")
-del importlib, zipfile, os, names, name
+del importlib, zipfile, os, names
+globals().pop("name", None)
 failed
 `;
 

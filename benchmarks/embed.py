@@ -13,8 +13,18 @@ Cold: a new browser context (empty HTTP cache, no service worker). Warm: the sam
 once every embed's service worker holds the site (offline copy). Each run measures both page sizes,
 alternating which goes first, so both see the same machine load. Medians over the runs, with the range.
 
+Nothing of Playwright runs in the pages while they load: the host logs a line once every embed is
+ready, and the benchmark waits for that console message. (Waiting with wait_for_function made
+Playwright evaluate its 330 kB injected script in the host while the frames were loading: on the
+renderer main thread the frames share with a same-site host, 15 ms of CPU and 100 ms or more on a
+loaded machine, inside the figure.)
+
 The site is built (as `make setup` does) and served from a copy made for the run, with its own sw.js:
 an edit to the working tree during the run cannot make the service worker refuse its files.
+
+Before/after, interleaved: `--baseline REV` also serves a second copy whose files (`--paths`, default
+every tracked file that differs) are as they were at the commit REV, rebuilt, and measures both copies
+in every run, in alternating order.
 """
 
 from __future__ import annotations
@@ -22,9 +32,12 @@ from __future__ import annotations
 import argparse
 import json
 import runpy
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -37,6 +50,11 @@ CONFIG = helpers.CONFIG
 serve = helpers.serve
 HOST_TEMPLATE = ROOT / "tests" / "browser" / "fixtures" / "embed_host.html"
 GOAL_RATIO = 1.3  # three embeds, all ready / one embed ready
+ALL_READY_LOG = "durak-benchmark: every embed is ready"
+ALL_READY_JS = f"""      var isReady = function (m) {{ return m.data && m.data.type === "durak:ready"; }};
+      var embeds = document.querySelectorAll("[data-durak-example]").length;
+      if (isReady(event) && received.filter(isReady).length === embeds) console.log("{ALL_READY_LOG}");
+"""
 
 READY_TIMES_JS = """() => window.received.filter((m) => m.data && m.data.type === 'durak:ready')
                                           .map((m) => m.at)"""
@@ -49,15 +67,23 @@ def write_hosts(folder: Path, site: str) -> None:
     three = HOST_TEMPLATE.read_text(encoding="utf-8").replace("__SITE__", site)
     # Each message's arrival time, for the figures (the fixture keeps the messages, not when they came).
     three = three.replace("received.push({ frame: index,", "received.push({ at: performance.now(), frame: index,")
+    # ... and a console line once every embed is ready, which the benchmark waits for without running
+    # anything of its own in the page (see the docstring).
+    marker = "    });\n  </script>"
+    assert three.count(marker) == 1, "the host fixture's message listener moved"
+    three = three.replace(marker, ALL_READY_JS + marker)
     start, end = three.index('    <h2>A transfer</h2>'), three.index('    <p id="outro">')
     (folder / "three.html").write_text(three, encoding="utf-8")
     (folder / "one.html").write_text(three[:start] + three[end:], encoding="utf-8")
 
 
-def wait_ready(page: Page, count: int) -> list[float]:
-    page.wait_for_function(f"() => window.received.filter((m) => m.data && m.data.type === 'durak:ready')"
-                           f".length >= {count}", timeout=CONFIG.READY_TIMEOUT_MS)
+def load_until_ready(page: Page, load: Callable[[], object], count: int) -> list[float]:
+    """Run `load` (a goto or a reload) and wait for the host's console line; the frames' ready times."""
+    with page.expect_console_message(lambda message: message.text == ALL_READY_LOG,
+                                     timeout=CONFIG.READY_TIMEOUT_MS):
+        load()
     times: list[float] = page.evaluate(READY_TIMES_JS)
+    assert len(times) == count, times
     return times
 
 
@@ -66,15 +92,36 @@ def measure(browser: Browser, url: str, count: int) -> dict[str, float]:
     context = browser.new_context(viewport=dict(CONFIG.VIEWPORT))
     try:
         page = context.new_page()
-        page.goto(url)
-        cold = wait_ready(page, count)
+        cold = load_until_ready(page, lambda: page.goto(url), count)
         for frame in page.frames[1:]:
             frame.wait_for_function(STORED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
-        page.reload()
-        warm = wait_ready(page, count)
+        warm = load_until_ready(page, page.reload, count)
         return {"cold_first": min(cold), "cold_all": max(cold), "warm_first": min(warm), "warm_all": max(warm)}
     finally:
         context.close()
+
+
+def baseline_site(site: Path, folder: Path, rev: str, paths: list[str]) -> Path:
+    """A copy of the built site whose `paths` (default: every tracked file that differs) are as they
+    were at the commit `rev`, rebuilt as `make setup` does."""
+    git = ["git", "-C", str(ROOT)]
+    changed = subprocess.run([*git, "diff", "--name-only", "--no-renames", rev, "--", *paths],
+                             check=True, capture_output=True, text=True).stdout.split()
+    copy = folder / "baseline"
+    shutil.copytree(site, copy, symlinks=True)
+    for name in changed:
+        old = subprocess.run([*git, "show", f"{rev}:{name}"], capture_output=True)
+        target = copy / name
+        if old.returncode == 0:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(old.stdout)
+        else:
+            target.unlink(missing_ok=True)  # added since rev
+    helpers.build_zip.build(copy)
+    helpers.build_rules.build(copy)
+    helpers.build_sw.build(copy)
+    print(f"baseline: {len(changed)} file(s) as at {rev}: {' '.join(changed) or '(none)'}")
+    return copy
 
 
 def median(values: list[float]) -> float:
@@ -85,33 +132,9 @@ def row(label: str, values: list[float]) -> str:
     return f"  {label:<34} {median(values):7.0f} ms   ({min(values):.0f}-{max(values):.0f})"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Embed figures: one and three worked examples on a host page.")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args(argv)
-    results: dict[str, dict[str, list[float]]] = {"one": {}, "three": {}}
-    with tempfile.TemporaryDirectory(prefix="durak-embed-bench-") as folder:
-        site, site_url = serve.start_in_background(port=0, root=helpers.frozen_site(Path(folder)))
-        hosts = Path(folder) / "host"
-        hosts.mkdir()
-        write_hosts(hosts, site_url)
-        host, host_url = serve.start_in_background(port=0, root=hosts)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CONFIG.CHROMIUM_PATH, headless=True,
-                                                     args=list(CONFIG.CHROMIUM_ARGS))
-                for run in range(args.runs):
-                    order = [("one", 1), ("three", 3)] if run % 2 == 0 else [("three", 3), ("one", 1)]
-                    for name, count in order:
-                        figures = measure(browser, f"{host_url}{name}.html", count)
-                        for key, value in figures.items():
-                            results[name].setdefault(key, []).append(value)
-                browser.close()
-        finally:
-            host.shutdown()
-            site.shutdown()
-    print(f"Embeds on a host page (second origin), {args.runs} runs, host time of each frame's durak:ready:")
+def report(title: str, results: dict[str, dict[str, list[float]]]) -> dict[str, float]:
+    """Print one copy's figures; its three-vs-one ratios."""
+    print(title)
     for name in ("one", "three"):
         print(f" {name} embed{'s' if name == 'three' else ''}:")
         for key, label in (("cold_first", "cold, first visible"), ("cold_all", "cold, all ready"),
@@ -123,9 +146,53 @@ def main(argv: list[str] | None = None) -> int:
         ratios[state] = ratio
         verdict = "ok" if ratio <= GOAL_RATIO else "over the goal"
         print(f" three vs one, {state}, all ready: {ratio:.2f}x (goal <= {GOAL_RATIO}x: {verdict})")
+    return ratios
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Embed figures: one and three worked examples on a host page.")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--baseline", metavar="REV", help="also measure the site with --paths as at this commit")
+    parser.add_argument("--paths", nargs="*", default=[], help="with --baseline: the files to take from REV")
+    args = parser.parse_args(argv)
+    copies = ["now", "baseline"] if args.baseline else ["now"]
+    results: dict[str, dict[str, dict[str, list[float]]]] = {copy: {"one": {}, "three": {}} for copy in copies}
+    servers = []
+    with tempfile.TemporaryDirectory(prefix="durak-embed-bench-") as folder:
+        roots = {"now": helpers.frozen_site(Path(folder))}
+        if args.baseline:
+            roots["baseline"] = baseline_site(roots["now"], Path(folder), args.baseline, args.paths)
+        hosts = Path(folder) / "host"
+        for copy in copies:
+            server, site_url = serve.start_in_background(port=0, root=roots[copy])
+            servers.append(server)
+            (hosts / copy).mkdir(parents=True)
+            write_hosts(hosts / copy, site_url)
+        host, host_url = serve.start_in_background(port=0, root=hosts)
+        servers.append(host)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CONFIG.CHROMIUM_PATH, headless=True,
+                                                     args=list(CONFIG.CHROMIUM_ARGS))
+                for run in range(args.runs):
+                    order = [(copy, name, count) for copy in copies for name, count in (("one", 1), ("three", 3))]
+                    for copy, name, count in order if run % 2 == 0 else reversed(order):
+                        figures = measure(browser, f"{host_url}{copy}/{name}.html", count)
+                        for key, value in figures.items():
+                            results[copy][name].setdefault(key, []).append(value)
+                browser.close()
+        finally:
+            for server in servers:
+                server.shutdown()
+    payload: dict[str, Any] = {"runs": args.runs}
+    for copy in copies:
+        title = "the site as it is now" if copy == "now" else f"the baseline ({args.baseline})"
+        ratios = report(f"Embeds on a host page (second origin), {args.runs} runs, host time of each frame's "
+                        f"durak:ready; {title}:", results[copy])
+        payload[copy] = {"results": results[copy], "ratios": ratios}
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        payload: dict[str, Any] = {"runs": args.runs, "results": results, "ratios": ratios}
         args.json.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
     return 0
 

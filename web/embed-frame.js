@@ -125,7 +125,6 @@ class Embed {
     document.body.dataset.controls = this.options.controls ? "1" : "0";
     document.body.dataset.try = this.options.tryIt ? "1" : "0";
     this.link.textContent = text(lang, "embed_open_full");
-    this.watchSize();
     if (!mode) return this.fail(text(lang, "embed_bad_options"), "embed.bad_options");
     let data;
     try {
@@ -181,6 +180,7 @@ class Embed {
     const start = Math.min(step ?? 0, example.frames.length - 1);
     this.root.innerHTML = renderExample(example, labels, start);
     this.root.removeAttribute("aria-busy");
+    this.watchSize();
     const element = this.root.querySelector("[data-example]");
     this.relay = this.relayEngine();
     this.stepper = new Stepper(element, example, labels, {
@@ -270,11 +270,14 @@ class Embed {
     this.root.removeAttribute("aria-busy");
     this.root.innerHTML = `<p class="embed-error" role="alert"></p>`;
     this.root.firstChild.textContent = message;
+    this.watchSize();
     document.body.dataset.state = "error";
     post("durak:error", { reason: message, code });
   }
 
-  /** durak:resize whenever the content's height changes (the loader sizes the iframe to it). */
+  /** durak:resize whenever the content's height changes (the loader sizes the iframe to it), from the
+   * moment the example or the error is drawn: a height of the empty frame would resize the iframe once
+   * more for nothing (a layout of the host page and one of this frame, each embed). */
   watchSize() {
     const page = document.querySelector(".embed-page");
     let last = 0;

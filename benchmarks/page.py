@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/page.py [--runs 3] [--turns 12] [--json artifacts/bench-page.json] [PAGE ...]
     .venv/bin/python benchmarks/page.py --phone [--runs 3] [--encodings gzip] [--root DIR]
-    .venv/bin/python benchmarks/page.py --cold [--runs 5] [--encodings br,gzip] [--root DIR]
+    .venv/bin/python benchmarks/page.py --cold [--runs 5] [--encodings br,gzip] [--root DIR] [--against DIR]
 
 `make bench` runs it after `make setup` (ARGS="--runs 5" etc.). Without PAGE, each run measures in
 two new browser contexts (interleaved, so both pages see the same machine load):
@@ -40,6 +40,7 @@ worker included, once both are done). Goals: game <= 5.0 MB with gzip, ready <= 
 
 --cold: only the first visit on loopback, the bare page and the game interleaved in new contexts
 (first paint and ready, the goals' ratio): the quick before/after of a change to the cold start.
+--against DIR loads a second checkout's game in the same rounds, for a before/after under one load.
 """
 
 from __future__ import annotations
@@ -198,27 +199,37 @@ def longest_task_in_play(browser: Browser, base_url: str, turns: int) -> dict[st
 
 
 # ---------------------------------------------------------------------------- cold loads only
-def run_cold(browser: Browser, base_url: str, runs: int) -> dict[str, list[float]]:
-    """The first visit alone, on loopback: bare page and game cold, interleaved, each in a new context."""
-    results: dict[str, list[float]] = {"bare_cold": [], "game_cold": [], "paint_cold": [], "bare_paint": []}
+def run_cold(browser: Browser, base_url: str, runs: int, against: str | None = None) -> dict[str, list[float]]:
+    """The first visit alone, on loopback: bare page and game cold, interleaved, each in a new context.
+    ``against``: the base URL of a second checkout whose game is loaded in the same rounds (a before/after
+    under the same machine load)."""
+    loads = [("bare_cold", "bare_paint", base_url + BARE), ("game_cold", "paint_cold", base_url + GAME)]
+    if against:
+        loads.append(("against_cold", "against_paint", against + GAME))
+    results: dict[str, list[float]] = {key: [] for load_keys in loads for key in load_keys[:2]}
     for _ in range(runs):
-        for key, paint_key, url in (("bare_cold", "bare_paint", BARE), ("game_cold", "paint_cold", GAME)):
+        for key, paint_key, url in loads:
             context = browser.new_context(viewport=CONFIG.VIEWPORT)
             try:
                 page = context.new_page()
-                results[key].append(load(page, base_url + url))
+                results[key].append(load(page, url))
                 results[paint_key].append(first_paint(page))
             finally:
                 context.close()
     print(f"{'load':40} {'first paint':>22} {'ready':>22}")
     print(f"{'bare Pyodide, cold':40} {summary(results['bare_paint']):>22} {summary(results['bare_cold']):>22}")
     print(f"{'game, cold':40} {summary(results['paint_cold']):>22} {summary(results['game_cold']):>22}")
+    if against:
+        print(f"{'game (--against), cold':40} {summary(results['against_paint']):>22} "
+              f"{summary(results['against_cold']):>22}")
     cold = median(results["game_cold"]) / median(results["bare_cold"])
     paint = median(results["paint_cold"])
     print("goals (medians):")
     print(f"  first paint of the table, cold: {paint:.0f} ms "
           f"(goal <= {GOAL_PAINT_MS} ms: {verdict(paint, GOAL_PAINT_MS)})")
     print(f"  ready, game cold / bare cold: {cold:.2f}x (goal <= {GOAL_COLD}x: {verdict(cold, GOAL_COLD)})")
+    if against:
+        print(f"  first paint, game / --against: {paint / median(results['against_paint']):.2f}x")
     return results
 
 
@@ -352,11 +363,15 @@ def main(argv: list[str] | None = None) -> int:
                         help='compressed copies the server sends: "gzip" (default with --phone), "br,gzip" '
                              '(default otherwise) or "none"')
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout (default: this one)")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="with --cold: also load this checkout's game in every run (a before/after)")
     args = parser.parse_args(argv)
 
     encodings = args.encodings or ("gzip" if args.phone else "br,gzip")
     server, base_url = serve.start_in_background(
         port=0, root=args.root, encodings=() if encodings == "none" else tuple(encodings.split(",")))
+    second = (serve.start_in_background(port=0, root=args.against, encodings=server.encodings)
+              if args.against else None)
     results: dict[str, Any] = {"runs": args.runs, "encodings": encodings, "root": str(args.root)}
     started = time.monotonic()
     try:
@@ -368,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.phone:
                 results["phone"] = run_phone(browser, base_url, server, args.runs, encodings)
             elif args.cold:
-                results["cold"] = run_cold(browser, base_url, args.runs)
+                results["cold"] = run_cold(browser, base_url, args.runs, second[1] if second else None)
             elif args.pages:
                 results["pages"] = {}
                 print(f"{'page':40} {'cold':>22} {'warm reload':>22}")
@@ -382,8 +397,9 @@ def main(argv: list[str] | None = None) -> int:
                     results["play"] = run_play(browser, base_url, args.turns)
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for running in (server, *(second[:1] if second else ())):
+            running.shutdown()
+            running.server_close()
     print(f"({time.monotonic() - started:.0f} s)")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -128,17 +128,12 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "version" && event.ports[0]) event.ports[0].postMessage(VERSION);
 });
 
-// This release's cache, opened once per worker rather than once per request (a round trip to the
-// browser's storage fewer on every file a page loads: an embed's frames ask for 7 at once).
-let opened = null;
-const releaseCache = () => (opened ??= caches.open(CACHE));
-
 async function respond(request) {
   const url = new URL(request.url);
   url.search = "";
   url.hash = "";
   const key = url.href.endsWith("/") ? url.href + "index.html" : url.href;
-  const cache = await releaseCache();
+  const cache = await caches.open(CACHE);
   const hit = await cache.match(key, { ignoreVary: true });
   if (hit) return hit;
   try {

@@ -4,9 +4,9 @@
 //   node benchmarks/review-pyodide.mjs [games]      (after `make setup`: web/vendor/pyodide, web/locale/*.mo)
 //
 // The same seeded games as benchmarks/review.py (normal at the graded seat, hard at 30 worlds against it);
-// per game: opening the review (the record read, the frames built in pieces, the JSON), the whole grading in
-// 20 ms steps with the heap frozen as the page grades (web/review.py frozen_heap), the first verdict, the
-// longest step and the longest garbage collection. docs/review.md has the figures.
+// per game: opening the review (the record read, the game replayed and its frames built in pieces, the JSON), the
+// whole grading in web/review.py's SLICE steps with the heap frozen as the page grades (frozen_heap), the first
+// verdict, the longest step and the longest garbage collection. docs/review.md has the figures.
 
 import { loadPyodide } from "../web/vendor/pyodide/pyodide.mjs";
 import fs from "node:fs";
@@ -51,8 +51,8 @@ for seed in range(GAMES):
         seat = game.to_act
         game.apply(seat, players[seat].choose(game.view(seat), game.legal_actions(seat)))
     began = cpuMs()
-    session = Session.from_text(game.record(), 0)
-    pieces, longest_piece = session.data_in_pieces("en"), 0.0
+    session = Session.from_text(game.record(), 0)  # the click's own task: the record read and checked
+    pieces, longest_piece = session.data_in_pieces("en"), cpuMs() - began
     while True:
         start = cpuMs()
         try:

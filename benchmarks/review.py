@@ -1,10 +1,10 @@
 """Game review speed: the time to grade a whole two-player game, and to the first verdict.
 
-    python benchmarks/review.py [--games 10] [--worlds 48] [--variant podkidnoy] [--slice 0.02]
+    python benchmarks/review.py [--games 10] [--worlds 48] [--variant podkidnoy] [--slice 0.008]
     python benchmarks/review.py --page [--games 5]      # the same games reviewed in the page (Chromium)
 
 The games are seeded: a normal player (standing in for the human, whose seat is graded) against the hard
-player (30 worlds). In CPython, grading runs in slices of ``--slice`` seconds as the page runs it; the times
+player (30 worlds). In CPython, grading runs in slices of ``--slice`` seconds (the page's SLICE); the times
 are processor time (other jobs on a shared machine do not count). ``--page`` serves the site (build it
 first: ``make setup``), opens each game's ``?record=`` link in a new Chromium context and prints the wall
 time from the review's appearance to the first verdict and to the last, with the longest main-thread task
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from durak import Action, Game, Rules, review
 from durak.ai import make_player
+from web.review import SLICE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,7 +106,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--worlds", type=int, default=review.WORLDS)
     parser.add_argument("--variant", default="podkidnoy")
-    parser.add_argument("--slice", type=float, default=0.02)
+    parser.add_argument("--slice", type=float, default=SLICE)
     parser.add_argument("--page", action="store_true", help="measure the review in the page (Chromium)")
     args = parser.parse_args()
     rules = Rules(variant=args.variant)

@@ -185,9 +185,13 @@ function draw(focusControl) {
     `<nav class="review-moves" aria-label="${escape(data.words.moves)}"><h3>${escape(data.words.moves)}</h3>` +
     `<ol class="move-list" data-testid="move-list">${moveListHtml()}</ol></nav></div></div>`;
   root.hidden = false;
-  const moves = root.querySelector(".move-list");
-  moves.scrollTop = scroll;
-  showInList(moves, moves.querySelector('[aria-current="step"]'));
+  if (list || step) {
+    // Scrolling the list lays the screen out at once (in this task): a new list at the deal needs none,
+    // so a review opens without a forced layout of its whole screen.
+    const moves = root.querySelector(".move-list");
+    moves.scrollTop = scroll;
+    showInList(moves, moves.querySelector('[aria-current="step"]'));
+  }
   if (focusControl) {
     const again = root.querySelector(focusControl);
     (again && !again.disabled ? again : root.querySelector(".review")).focus({ preventScroll: true });
@@ -374,8 +378,17 @@ window.durakReviewUI = {
     remember();
     overlay("history").hidden = true;
     board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null };
-    draw(".review");
-    backgroundInert();
+    draw(null);
+    // Focus (which computes the styles at once) waits for the screen's first frame, and the table behind
+    // turns inert a task later (its whole tree is restyled): three pieces of work, none over 50 ms.
+    const shown = board;
+    requestAnimationFrame(() => {
+      if (board !== shown) return;
+      overlay("review").querySelector(".review").focus({ preventScroll: true });
+      setTimeout(() => {
+        if (board === shown) backgroundInert();
+      }, 0);
+    });
   },
   update(json) {
     if (!board) return;

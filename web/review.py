@@ -26,9 +26,11 @@ from .frames import board_labels, frame
 from .i18n import action_text, capitalised, say, t
 from .narration import TOLD
 
-#: Seconds of grading per slice: well under the 50 ms a browser counts as a long task.
-SLICE = 0.02
-#: Steps of frames built per main-thread task when a review opens.
+#: Seconds of grading per slice. Far under the 50 ms a browser counts as a long task: on a shared machine
+#: the page's thread is descheduled for up to hundreds of milliseconds, and the shorter each task, the
+#: fewer of those pauses land inside one (docs/review.md, "Speed"). Throughput is the same as with 20 ms.
+SLICE = 0.008
+#: Steps of the game (replayed, then drawn as frames) per main-thread task when a review opens.
 STEPS_PER_PIECE = 8
 #: The progress bar moves at most this often (seconds) between verdicts: each update redraws a little.
 PROGRESS_EVERY = 0.25
@@ -69,7 +71,11 @@ def seen_frame(game: Game, seat: int, *, said_text: str = "") -> dict[str, Any]:
 
 
 class Session:
-    """One review: a record, the seat whose moves are graded, the seats' names, and the grading."""
+    """One review: a record, the seat whose moves are graded, the seats' names, and the grading.
+
+    Constructing one only reads the record; the game at every step, the seat's decisions and the grader
+    are built by ``data_in_pieces`` a few steps per main-thread task, or at once on first use.
+    """
 
     def __init__(self, record: Record, seat: int = 0, names: list[str] | None = None, *,
                  you: int | None = None, worlds: int = review.WORLDS) -> None:
@@ -82,11 +88,48 @@ class Session:
         self.names = list(names) if names else [record.header.get(f"Player{s}", "") for s in range(players)]
         self.you = you  # the seat the names call "you" (the table's player); None for a record from elsewhere
         self.moves = [(move.seat, move.action) for move in record.moves]
-        self.games = list(record.frames())
-        self.finished = self.games[-1].result is not None
-        self.decisions = review.decisions(start, self.moves, seat)
-        self.grader = review.start(self.decisions, worlds=worlds)
+        self.worlds = worlds
         self.stopped = False
+        self._games: list[Game] = []
+        self._decisions: list[review.Decision] = []
+        self._grader: review.Grader | None = None
+        self._building = self._build(start)
+
+    def _build(self, start: Game) -> Iterator[None]:
+        """Replay the record a few steps per piece, then collect the seat's decisions and start grading."""
+        for game in self.record.frames():
+            self._games.append(game)
+            if len(self._games) % STEPS_PER_PIECE == 0:
+                yield
+        self._decisions = review.decisions(start, self.moves, self.seat)
+        yield
+        self._grader = review.start(self._decisions, worlds=self.worlds)
+
+    def _built(self) -> None:
+        for _ in self._building:
+            pass
+
+    @property
+    def games(self) -> list[Game]:
+        """The game at every step (0: the deal), each an independent copy."""
+        self._built()
+        return self._games
+
+    @property
+    def decisions(self) -> list[review.Decision]:
+        """The graded seat's real choices (durak/review.py)."""
+        self._built()
+        return self._decisions
+
+    @property
+    def finished(self) -> bool:
+        return self.games[-1].result is not None
+
+    @property
+    def grader(self) -> review.Grader:
+        self._built()
+        assert self._grader is not None
+        return self._grader
 
     @classmethod
     def from_text(cls, text: str, seat: int = 0, names: list[str] | None = None, *, you: int | None = None,
@@ -99,7 +142,7 @@ class Session:
         is not the reviewer's to see)."""
         if not self.finished and seat != self.seat:
             raise ValueError("an unfinished game is reviewed only for the seat that played it here")
-        return Session(self.record, seat, self.names, you=self.you, worlds=self.grader.worlds)
+        return Session(self.record, seat, self.names, you=self.you, worlds=self.worlds)
 
     # ------------------------------------------------------------------ what the page shows
     def seat_names(self, lang: str) -> list[str]:
@@ -117,8 +160,9 @@ class Session:
 
     def data_in_pieces(self, lang: str, steps_per_piece: int = STEPS_PER_PIECE
                        ) -> Generator[None, None, dict[str, Any]]:
-        """``data(lang)`` built a few steps at a time, yielding in between: a long game's frames would make
-        one main-thread task of over 100 ms in the page."""
+        """``data(lang)`` built a few steps at a time, yielding in between: the replay and a long game's
+        frames would make one main-thread task of over 100 ms in the page."""
+        yield from self._building
         names = self.seat_names(lang)
         seen, opened = [], []
         for index, game in enumerate(self.games):
@@ -132,13 +176,14 @@ class Session:
                 opened.append(frame(game, said=line))
             if index % steps_per_piece == steps_per_piece - 1:
                 yield
+        moves = [{"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
+                                                         action=action_text(lang, str(action)))}
+                 for index, (seat, action) in enumerate(self.moves)]
+        yield
         data: dict[str, Any] = {
             "id": "review", "title": t(lang, "review.title"), "names": names, "seat": self.seat,
             "seats": list(range(len(names))) if self.finished else [self.seat],
-            "finished": self.finished, "steps": len(self.games), "seen": seen,
-            "moves": [{"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
-                                                              action=action_text(lang, str(action)))}
-                      for index, (seat, action) in enumerate(self.moves)],
+            "finished": self.finished, "steps": len(self.games), "seen": seen, "moves": moves,
             "graded": sorted(d.move for d in self.decisions),
             "labels": board_labels(lang), "words": words(lang, names[self.seat]),
         }

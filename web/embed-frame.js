@@ -180,7 +180,6 @@ class Embed {
     const start = Math.min(step ?? 0, example.frames.length - 1);
     this.root.innerHTML = renderExample(example, labels, start);
     this.root.removeAttribute("aria-busy");
-    this.watchSize();
     const element = this.root.querySelector("[data-example]");
     this.relay = this.relayEngine();
     this.stepper = new Stepper(element, example, labels, {
@@ -191,6 +190,7 @@ class Embed {
     document.title = `${example.title} — Durak`;
     document.body.dataset.state = "ready";
     document.body.dataset.readyMs = String(Math.round(performance.now()));
+    this.watchSize();
     post("durak:ready", { steps: this.stepper.steps, step: this.stepper.step, title: document.title });
     this.ready = true;
     if (autoplay) this.startAutoplay(autoplay);

@@ -92,6 +92,27 @@ def open_host(page: Page, host_url: str) -> None:
         wait_for(page, lambda i=index: bool(received(page, i, "durak:ready")), f"embed {index} ready")
 
 
+def test_each_embed_reports_its_height_once_with_its_content_even_below_the_fold(page: Page, host_url: str) -> None:
+    # Nothing is scrolled: the third embed is below the fold, where the browser does not render a frame
+    # of another origin. Each frame still sends one height, its content's, before durak:ready (no
+    # height of the empty frame, no placeholder height of a not-yet-rendered example).
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(host_url)
+    for index in range(len(EMBEDS)):
+        wait_for(page, lambda i=index: bool(received(page, i, "durak:ready")), f"embed {index} ready")
+    assert page.evaluate("() => document.querySelectorAll('iframe')[2].getBoundingClientRect().top") > 700
+    for index in range(len(EMBEDS)):
+        kinds = [m["data"]["type"] for m in received(page, index)]
+        assert kinds[:2] == ["durak:resize", "durak:ready"], kinds
+        reported = received(page, index, "durak:resize")[0]["data"]["height"]
+        page.locator("iframe").nth(index).scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        drawn = embed_frame(page, index).evaluate(
+            "() => Math.ceil(document.querySelector('.embed-page').getBoundingClientRect().height)")
+        assert abs(reported - drawn) <= 1, (index, reported, drawn)
+        assert [m["data"]["height"] for m in received(page, index, "durak:resize")] == [reported]
+
+
 def test_three_embeds_load_size_themselves_and_step_by_messages(page: Page, host_url: str, site_server: str) -> None:
     open_host(page, host_url)
     origin = site_server.rstrip("/")

@@ -72,6 +72,7 @@ class ReviewPage:
         self.history_open = False
         self.grading = False
         self.seen_over: Game | None = None  # the last finished game looked at, so each is written once
+        self.seen_playing: Game | None = None  # the last game seen before its end: one that ended here
         before = controller.on_change
 
         def changed() -> None:
@@ -99,14 +100,19 @@ class ReviewPage:
         if self.controller.series is None:
             return
         game = self.controller.game
-        if game.result is None or game is self.seen_over:
+        if game.result is None:
+            self.seen_playing = game
+            return
+        if game is self.seen_over:
             return
         self.seen_over = game
         try:
             text = game.record()
         except RecordError:
             return  # a game whose start is unknown (an old save) cannot be written: nothing to review
-        if any(entry.record == text for entry in self.history.games[-RECENT:]):
+        # A game already over when first seen may be a reload of one in the history; a game that ended here
+        # is new, even one that repeats another move for move (played on from its review, say).
+        if game is not self.seen_playing and any(entry.record == text for entry in self.history.games[-RECENT:]):
             return
         settings = self.controller.settings
         seat = settings.humans[0]

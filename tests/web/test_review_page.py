@@ -34,6 +34,7 @@ class FakeScreens:
         self.answer = True
         self.pending: list[Coroutine[Any, Any, None]] = []
         self.running = False
+        self.time = "2026-12-01T10:00:00Z"
 
     def open_review(self, data: str) -> None:
         self.reviews.append(json.loads(data))
@@ -60,7 +61,7 @@ class FakeScreens:
         return self.answer
 
     def now(self) -> str:
-        return "2026-12-01T10:00:00Z"
+        return self.time
 
     def page_url(self) -> str:
         return "https://example.org/durak/index.html"
@@ -143,6 +144,29 @@ def test_play_on_continues_the_reviewed_game_from_the_shown_step() -> None:
     reviews.notify = notices.append
     reviews.on_action("play-on")  # nothing to play on at the end of a finished game
     assert notices == [t("en", "review.play_on_done")]
+
+
+def test_a_game_played_on_that_repeats_the_reviewed_one_move_for_move_is_a_new_game() -> None:
+    controller, page, reviews, screens, _ = finished_table()
+    moves = list(controller.game.history)
+    reviews.on_action("review")
+    screens.step = step = next(i for i in range(7, len(moves)) if moves[i][0] == 0)  # the human's turn
+    run_coroutine(page_play_on(reviews, page))
+    assert controller.game.history == moves[:step]
+    screens.time = "2026-12-01T10:20:00Z"
+    for seat, action in moves[step:]:
+        controller.game.apply(seat, action)
+        controller.refresh()
+    assert controller.game.record() == reviews.history.games[0].record
+    assert len(reviews.history.games) == 2
+    again = ReviewPage(controller, controller.store, FakeScreens(), print, worlds=4)  # a reload: not a third
+    controller.refresh()
+    assert len(again.history.games) == 2
+
+
+async def page_play_on(reviews: ReviewPage, page: FakePage) -> None:
+    reviews.on_action("play-on")
+    await page.settle()
 
 
 def test_a_play_on_save_keeps_who_sat_where() -> None:

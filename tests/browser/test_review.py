@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from durak import Game, Rules
@@ -66,9 +65,6 @@ def saved_history(page: Page) -> list[list[Any]]:
     return moves
 
 
-@pytest.mark.xfail(reason="issue #12 is open: at load 10-17 on the shared 2 cores the page's thread is descheduled "
-                   "for 0.1-1.2 s inside tasks of at most 42 ms of processor time (Chromium trace, docs/review.md); "
-                   "not yet seen passing on a quiet machine", strict=False)
 def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opened_elsewhere(
         page: Page, browser: Browser, base_url: str, wait_ready: Callable[..., float], tmp_path: Path) -> None:
     page.add_init_script(LONG_TASKS_JS)

@@ -9,8 +9,9 @@ From each catalogue this writes, when the bytes differ:
 
 - web/locale/<lang>.mo (git-ignored), which Python's standard ``gettext`` reads in CPython and in
   Pyodide alike (scripts/build_zip.py packs them into web/modules.zip beside web/i18n.py);
-- web/locale/strings.js (git-ignored): the languages with their own names and the few messages the
-  page's JavaScript shows before Python runs or without it (JS_KEYS), as ``window.DURAK_I18N``;
+- web/locale/strings.js (git-ignored): the languages with their own names, the few messages the
+  page's JavaScript shows before Python runs or without it (JS_KEYS), and the table page's static
+  words (``page``), as ``window.DURAK_I18N``: a Russian reader sees Russian from the first frame;
 - the ``name_localized`` / ``description_localized`` members of web/manifest.webmanifest.
 
 Babel reads the .po files and writes the .mo files; their header dates are fixed so the same
@@ -28,6 +29,7 @@ import argparse
 import datetime
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -49,6 +51,10 @@ EXAMPLE_CONTEXT = "example"  # msgctxt of the worked examples' texts (web/i18n.p
 JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_failed",
            "update_available", "update_reload", "update_later",
            "embed_open_full", "embed_bad_options", "embed_unknown_example", "embed_bad_link", "embed_engine_failed")
+#: The table page whose static words (data-i18n, data-i18n-label) strings.js carries, so that a reader sees
+#: them in the page's language from the first frame, not only once Python has run (web/app.py apply_lang).
+TABLE_PAGE = Path("index.html")
+SPEEDS = ("slow", "normal", "fast", "instant")  # the options of index.html's speed menu
 FIXED_DATE = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -78,12 +84,36 @@ def text_of(catalogue: Catalog, key: str) -> str:
     return message.string
 
 
-def strings_js(catalogues: dict[str, Catalog]) -> str:
+def static_keys(root: Path = ROOT) -> tuple[str, ...]:
+    """The messages the table page's static HTML names, sorted."""
+    html = (root / TABLE_PAGE).read_text(encoding="utf-8")
+    return tuple(sorted(set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', html))))
+
+
+def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The table page's static words in one language: its data-i18n messages, the speed menu's options
+    ("Speed: Normal") and the document's title, as web/app.py's apply_lang writes them. An untranslated
+    message is the source language's, as web/i18n.py falls back at run time."""
+    def text(key: str) -> str:
+        message = catalogue.get(key)
+        return message.string if message is not None and isinstance(message.string, str) and message.string \
+            else text_of(source, key)
+    return {
+        "words": {key: text(key) for key in keys},
+        "speeds": {name: text("speed_option").replace("{speed}", text(f"speed_{name}")) for name in SPEEDS},
+        "title": f"{text('title')} — {text('tagline')}",
+    }
+
+
+def strings_js(catalogues: dict[str, Catalog], root: Path = ROOT) -> str:
+    keys = static_keys(root)
     data = {
         "default": SOURCE_LANG,
         "languages": [{"code": lang, "name": text_of(catalogue, "language_name")}
                       for lang, catalogue in catalogues.items()],
         "text": {lang: {key: text_of(catalogue, key) for key in JS_KEYS} for lang, catalogue in catalogues.items()},
+        "page": {lang: static_words(catalogue, catalogues[SOURCE_LANG], keys)
+                 for lang, catalogue in catalogues.items() if lang != SOURCE_LANG},
     }
     return ("// Made by scripts/build_catalogues.py from web/locale/*.po: do not edit.\n"
             f"window.DURAK_I18N = {_json_lines(data, 2)};\n")
@@ -122,7 +152,7 @@ def outputs(root: Path = ROOT) -> dict[Path, bytes]:
     if SOURCE_LANG not in catalogues:
         raise SystemExit(f"build_catalogues: {LOCALE / (SOURCE_LANG + '.po')} is missing")
     files = {LOCALE / f"{lang}.mo": mo_bytes(catalogue) for lang, catalogue in catalogues.items()}
-    files[STRINGS_JS] = strings_js(catalogues).encode()
+    files[STRINGS_JS] = strings_js(catalogues, root).encode()
     manifest = (root / MANIFEST).read_text(encoding="utf-8")
     files[MANIFEST] = manifest_text(manifest, catalogues).encode()
     return files

@@ -20,7 +20,7 @@ from .helpers import ROOT, TURN_JS, build_sw, click_a_move, rebuild, serve
 ARTIFACTS = ROOT / "artifacts"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from web.i18n import CATALOGUES, LANGUAGE_NAMES  # noqa: E402
+from web.i18n import CATALOGUES, LANGUAGE_NAMES, t  # noqa: E402
 
 #: Latin words a Russian page may show: the game's name, language names in their own language.
 ALLOWED = {"Durak", "MIT", *(word for name in LANGUAGE_NAMES.values() for word in name.split())}
@@ -135,6 +135,26 @@ def test_a_russian_browser_gets_russian_on_a_first_visit(
         expect(page.locator("html")).to_have_attribute("lang", "ru")
         expect(page.locator("#ng-title")).to_have_text("Новая игра")
         expect(page.locator("#lang-select")).to_have_value("ru")
+        assert english_in(page) == []
+    finally:
+        context.close()
+
+
+def test_the_page_speaks_russian_before_python_runs(browser: Browser, base_url: str) -> None:
+    """The static table (buttons, menus, regions' names, the title) is in the reader's language from the
+    first frame: on a phone Python takes many seconds to start."""
+    context = browser.new_context(locale="ru-RU", base_url=base_url)
+    try:
+        page = context.new_page()
+        page.route("**/web/vendor/**", lambda route: None)  # Pyodide and PyScript never arrive
+        page.goto("index.html", wait_until="commit")  # its module scripts never load: no DOMContentLoaded
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        assert page.evaluate("document.body.dataset.state") == "loading"
+        expect(page.locator("[data-action=new-game]")).to_have_text(t("ru", "btn_new_game"))
+        expect(page.locator("#speed-select option:checked")).to_have_text(
+            t("ru", "speed_option", speed=t("ru", "speed_normal")))
+        expect(page.locator(".dock")).to_have_attribute("aria-label", t("ru", "actions"))
+        assert page.title() == f"{t('ru', 'title')} — {t('ru', 'tagline')}"
         assert english_in(page) == []
     finally:
         context.close()

@@ -119,6 +119,7 @@ def _site_copy(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "web" / "locale", tmp_path / "web" / "locale",
                     ignore=shutil.ignore_patterns("*.mo", "*.js"))
     shutil.copy(ROOT / "web" / "manifest.webmanifest", tmp_path / "web" / "manifest.webmanifest")
+    shutil.copy(ROOT / "index.html", tmp_path / "index.html")  # its static words go into strings.js
     return tmp_path
 
 

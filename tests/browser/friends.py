@@ -1,7 +1,8 @@
 """Helpers of the play-with-friends browser tests: a host page deals an online table, friends join from
 their own browser contexts over real WebRTC data channels (loopback, no STUN), everybody plays by clicking.
 
-benchmarks/net.py loads this file by path too: keep it free of pytest and of relative imports.
+benchmarks/net.py loads this file by path too (with the repo root on sys.path): keep it free of pytest
+and of relative imports.
 """
 
 from __future__ import annotations
@@ -14,11 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-TURN_JS = """() => {
-  if (document.querySelector('[data-testid=game-over]')) return 'over';
-  if (document.querySelector('#hand .hand-cards[data-live=true]')) return 'turn';
-  return '';
-}"""
+from tests.browser.helpers import TURN_JS, click_a_move  # absolute: benchmarks/net.py loads this file by path
 
 # Every message a friend's page receives on its data channel, in order: window.__wire.
 RECORD_WIRE_JS = """(() => {
@@ -99,25 +96,6 @@ def join(host: Page, browser: Browser, seat: int, name: str, watch: Callable[[Pa
     guest = open_invite(browser, invite_link(host, seat), name, watch, record)
     paste_reply(host, seat, guest)
     return guest
-
-
-def click_a_move(page: Page) -> bool:
-    """One move by clicking: the first playable card (and its first lit target), else pass or take."""
-    cards: list[str] = page.evaluate(
-        "() => [...document.querySelectorAll('[data-testid=hand] [data-card][data-playable=true]')]"
-        ".map(e => e.dataset.card)")
-    if cards:
-        page.click(f'[data-testid=hand] [data-card="{cards[0]}"]')
-        lit = page.locator("[data-testid=table] [data-target=true]")
-        if lit.count():
-            lit.first.click()
-        return True
-    for action in ("pass", "take"):
-        button = page.locator(f".actions [data-action={action}]")
-        if button.is_visible() and button.is_enabled():
-            button.click()
-            return True
-    return False
 
 
 def play_round_robin(pages: list[Page], until: Callable[[], bool], limit_s: float = 400.0) -> int:

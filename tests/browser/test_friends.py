@@ -16,12 +16,11 @@ from durak import Game, Rules
 from web.host import BURST, RATE
 from web.invite import parse_invite
 
+from ..hidden_cards import secret_cards
 from .conftest import PageErrors
 from .friends import (
     CARD_TOKEN,
-    TURN_JS,
     all_over,
-    click_a_move,
     deal_online,
     hand,
     host_save,
@@ -34,17 +33,8 @@ from .friends import (
     wait_until_shown,
     wire,
 )
+from .helpers import TURN_JS, click_a_move
 from .test_a11y import serious
-
-
-def secret_cards(game: Game, seat: int) -> set[str]:
-    """What ``seat`` may not know now: other hands but their known cards, the talon but the exposed trump."""
-    hidden: set[str] = set()
-    for other in range(game.rules.players):
-        if other != seat:
-            hidden |= {str(c) for c in game.hand(other)} - {str(c) for c in game.known[other]}
-    exposed = str(game.trump_card) if game.trump_exposed else None
-    return hidden | ({str(c) for c in game.talon} - {exposed})
 
 
 def secrets_by_move(save: dict[str, Any], seat: int) -> list[set[str]]:

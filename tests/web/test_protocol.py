@@ -22,6 +22,7 @@ from web.params import Settings
 from web.protocol import MAX_INCOMING, REFUSALS, encode, refusal_text
 from web.seat import SeatClient
 
+from ..hidden_cards import secret_cards
 from .running import run_coroutine
 
 CARD_TOKEN = re.compile(r'"((?:[2-9]|10|[JQKA])[SHDC])"')
@@ -113,17 +114,6 @@ def online(seats: tuple[str, ...] = ("human", "friend", "friend"), timer: int = 
 
 def run(coro: Coroutine[Any, Any, None]) -> None:
     run_coroutine(coro)
-
-
-def secret_cards(game: Game, seat: int) -> set[str]:
-    """What ``seat`` may not know now: other hands but their known cards, the talon but the exposed trump."""
-    hidden: set[str] = set()
-    for other in range(game.rules.players):
-        if other != seat:
-            hidden |= {str(c) for c in game.hand(other)} - {str(c) for c in game.known[other]}
-    exposed = str(game.trump_card) if game.trump_exposed else None
-    hidden |= {str(c) for c in game.talon} - {exposed}
-    return hidden
 
 
 async def play_out(host: Host, port: Port, guests: dict[int, Guest], limit: int = 2000) -> None:

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageErrors
 from .helpers import ROOT, TURN_JS, build_sw, click_a_move, rebuild, serve
+from .test_a11y import serious
 
 ARTIFACTS = ROOT / "artifacts"
 if str(ROOT) not in sys.path:
@@ -142,7 +143,7 @@ def test_a_russian_browser_gets_russian_on_a_first_visit(
 
 def test_the_page_speaks_russian_before_python_runs(browser: Browser, base_url: str) -> None:
     """The static table (buttons, menus, regions' names, the title) is in the reader's language from the
-    first frame: on a phone Python takes many seconds to start."""
+    first frame, and accessible: on a phone Python takes many seconds to start."""
     context = browser.new_context(locale="ru-RU", base_url=base_url)
     try:
         page = context.new_page()
@@ -156,6 +157,8 @@ def test_the_page_speaks_russian_before_python_runs(browser: Browser, base_url: 
         expect(page.locator(".dock")).to_have_attribute("aria-label", t("ru", "actions"))
         assert page.title() == f"{t('ru', 'title')} — {t('ru', 'tagline')}"
         assert english_in(page) == []
+        expect(page.get_by_role("progressbar", name=t("ru", "loading"))).to_be_visible()
+        assert serious(page) == []  # the loading screen too: its progress bar is named
     finally:
         context.close()
 

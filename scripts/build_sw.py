@@ -43,6 +43,7 @@ PAGES = (
     "embed.html",
     "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
     "examples/pyscript/index.html",
+    "web/engine-worker.mjs",  # the engine worker (docs/worker-plan.md), with what it imports and fetches
 )
 ENTRY = PAGES[0]
 # Files fetched only when needed, cached by the worker when they are (never precached): the parts of

@@ -1,10 +1,10 @@
 // PyScript's interpreter module (pyscript.toml: interpreter = "./web/pyodide-boot.mjs").
 //
 // It exports what PyScript expects of pyodide.mjs (loadPyodide, version) and boots the vendored
-// Pyodide, from a memory snapshot when this browser made one for these exact files: the snapshot
-// holds Python already started with the engine imported, which skips most of the boot. Without
-// one (first visit, new release, no Cache Storage), it boots as usual, then makes the snapshot in
-// a worker once the page is ready (web/snapshot-worker.mjs), for the next visit.
+// Pyodide, from a memory snapshot when this browser made one for these exact files (web/engine-boot.mjs
+// finds, makes and stores it, for the engine worker too). Without one (first visit, new release, no
+// Cache Storage), it boots as usual, then makes the snapshot in a worker once the page is ready
+// (web/snapshot-worker.mjs), for the next visit.
 //
 // A first visit fetches nothing twice: the snapshot's key (a hash of web/modules.zip and of the
 // standard library) is computed only when a snapshot exists (later visits, from the service
@@ -17,49 +17,30 @@
 // startBoot() (called from index.html's <head>) begins the boot as soon as the first frame is
 // painted, rather than when PyScript asks for the interpreter after loading its own modules.
 //
-// body[data-snapshot] tells what happened: "used", "missing" (then "saved" or "failed" once the
-// worker is done), "refused" (the snapshot did not load: deleted, booted without it) or
-// "unsupported" (no Cache Storage or WebCrypto: not a secure context), "off" (the URL says
-// snapshot=off: benchmarks/page.py measures the boot without it).
+// body[data-snapshot] tells what happened (the states of web/engine-boot.mjs): "used", "missing"
+// (then "saved" or "failed" once the worker is done), "refused", "unsupported" or "off".
 
-import { installStdlibFallback } from "./stdlib-fallback.mjs";
-import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+import {
+  HANDOVER_CACHE,
+  INDEX_URL,
+  SNAPSHOT_CACHE,
+  installStdlibFallback,
+  loadPyodide as loadVendored,
+  restore,
+  snapshotKey,
+  version,
+  whileHandingOver,
+} from "./engine-boot.mjs";
 
-export { version };
+export { HANDOVER_CACHE, SNAPSHOT_CACHE, version };
 
-const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-const MODULES_URL = new URL("./modules.zip", import.meta.url).href;
-const STDLIB_URL = new URL("./vendor/pyodide/python_stdlib.zip", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url);
-export const SNAPSHOT_CACHE = "durak-snapshot";
 
 const mark = (state) => {
   if (document.body) document.body.dataset.snapshot = state;
 };
 
 // ------------------------------------------------------------------ the memory snapshot
-
-async function digestOf(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
-  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// The cache key of the snapshot for this Pyodide, these Python modules and this standard library
-// (never fetched). init: {cache: "force-cache"} after a first load, whose files the HTTP cache has.
-async function snapshotKey(init = {}) {
-  const [modules, stdlib] = await Promise.all([digestOf(MODULES_URL, init), digestOf(STDLIB_URL, init)]);
-  return new URL(`./snapshot-${version}-${modules}-${stdlib}.bin`, import.meta.url).href;
-}
-
-async function cachedSnapshot() {
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  if ((await cache.keys()).length === 0) return { key: null, snapshot: null }; // a first visit
-  const key = await snapshotKey();
-  const hit = await cache.match(key);
-  return { key, snapshot: hit ? new Uint8Array(await hit.arrayBuffer()) : null };
-}
 
 function whenReady(callback) {
   const check = () => {
@@ -107,77 +88,26 @@ function makeSnapshotLater(knownKey) {
         console.warn("durak: snapshot worker failed:", event.message);
         worker.terminate();
       };
-      worker.postMessage({ key, indexURL: INDEX_URL, modulesURL: MODULES_URL, cacheName: SNAPSHOT_CACHE });
+      worker.postMessage({ key });
     }, 1000);
   });
-}
-
-// ------------------------------------------------------------------ handing files to the service worker
-
-// On a first visit the service worker, registered once the page is ready, precaches the files the
-// page has just loaded, from the HTTP cache. Browsers keep large responses out of a small (private
-// window) HTTP cache, so the largest files the boot fetches are also put into this Cache Storage
-// cache as they arrive; the worker takes them from there (checking their hash) and deletes it.
-export const HANDOVER_CACHE = "durak-handover";
-const HANDED_OVER = new Set([new URL("pyodide.asm.wasm", INDEX_URL).href, STDLIB_URL]);
-
-async function whileHandingOver(boot) {
-  if (!("caches" in globalThis) || navigator.serviceWorker?.controller) return boot();
-  const original = globalThis.fetch;
-  const cache = caches.open(HANDOVER_CACHE);
-  globalThis.fetch = async function (input, init) {
-    const response = await original.call(this, input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    if (response.ok && HANDED_OVER.has(url)) {
-      const copy = response.clone();
-      cache.then((opened) => opened.put(url, copy)).catch(() => {});
-    }
-    return response;
-  };
-  try {
-    return await boot();
-  } finally {
-    globalThis.fetch = original;
-  }
 }
 
 // ------------------------------------------------------------------ the boot
 
 async function boot(config) {
-  if (new URLSearchParams(location.search).get("snapshot") === "off") {
-    mark("off");
-    return loadVendored(config);
-  }
-  if (!("caches" in globalThis && globalThis.crypto?.subtle)) {
-    mark("unsupported");
-    return loadVendored(config);
-  }
-  let key = null;
-  try {
-    const found = await cachedSnapshot();
-    key = found.key;
-    if (found.snapshot) {
-      const pyodide = await loadVendored({ ...config, _loadSnapshot: found.snapshot });
-      pyodide.runPython("import random; random.seed()"); // not the worker's random state
-      mark("used");
-      return pyodide;
-    }
-  } catch (error) {
-    console.warn("durak: memory snapshot not used:", error);
-    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
-    mark("refused");
-    return loadVendored(config);
-  }
+  const found = await restore(config, location.search);
+  mark(found.state);
+  if (found.pyodide) return found.pyodide;
   const pyodide = await loadVendored(config);
-  mark("missing");
-  makeSnapshotLater(key);
+  if (found.state === "missing") makeSnapshotLater(found.key);
   return pyodide;
 }
 
 let started = null; // the boot startBoot() began, before PyScript asked for it
 
 async function bootWithFallback(config) {
-  const pyodide = await whileHandingOver(() => boot(config));
+  const pyodide = await whileHandingOver(() => boot(config), navigator.serviceWorker?.controller);
   installStdlibFallback(pyodide);
   return pyodide;
 }

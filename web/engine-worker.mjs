@@ -1,0 +1,104 @@
+// The engine worker (issue #14, docs/worker-plan.md): one module worker per page runs the Python
+// side, so the page's main thread never runs Pyodide. Started by a page as
+//   new Worker(new URL("./engine-worker.mjs", import.meta.url), {type: "module"})
+// it talks by postMessage only (no SharedArrayBuffer, no special headers). Every message has `t`.
+//
+// Page -> worker:
+//   boot    {search, langs, store, embedded, viewport, controlled}   once: boot Pyodide (web/engine-boot.mjs)
+//   engine  {id, method, args}                            a call of web/engine_calls.py, kept until ready
+// Worker -> page:
+//   progress {step, percent}       boot stages: "download", "start", "import", "snapshot"
+//   ready    {ms, snapshot, boot}  ms: from the boot message to ready; snapshot: a state of
+//                                  web/engine-boot.mjs ("used", "missing" when one is being saved,
+//                                  "failed", "refused", "unsupported", "off"); boot: when each stage
+//                                  began, {received, download, start, import, snapshot, ready} (import
+//                                  and snapshot only when done), in ms since the epoch
+//                                  (performance.timeOrigin + now: the page subtracts its own origin)
+//   snapshot {state}               after ready, when one was made: "saved" or "failed"
+//   answer   {id, result}          a call's result
+//   error    {id, text}            a call raised (id null: the boot failed)
+//   refused  {id, code, params, text}   a malformed message, not obeyed (id null unless a call's);
+//                                  codes: bad_message, bad_boot, booted_twice, not_booted,
+//                                  unknown_type, and web/engine_calls.py's
+//
+// The boot message's shape is checked here, exactly (Python is not there yet): its keys, and
+// search a string, langs a list of strings, store an object of strings (the page's durak.* entries),
+// embedded a boolean, viewport {width, height} numbers, controlled a boolean: whether a service worker
+// controls the page (a dedicated worker has no navigator.serviceWorker to ask; without one, the boot
+// hands its largest files over to the service worker to come, web/engine-boot.mjs).
+
+import { bootEngine } from "./engine-boot.mjs";
+
+const now = () => performance.timeOrigin + performance.now();
+let booted = null; // Promise of the Python calls, once a boot message came
+
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+const hasExactly = (value, keys) =>
+  Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key));
+
+function refuse(code, text, id = null) {
+  self.postMessage({ t: "refused", id, code, params: {}, text });
+}
+
+// What is wrong with a boot message, or "".
+function bootProblem(message) {
+  if (!hasExactly(message, ["t", "search", "langs", "store", "embedded", "viewport", "controlled"])) {
+    return "a boot message is exactly {t, search, langs, store, embedded, viewport, controlled}";
+  }
+  const { search, langs, store, embedded, viewport, controlled } = message;
+  if (typeof search !== "string") return "search is the page's location.search, a string";
+  if (!Array.isArray(langs) || !langs.every((lang) => typeof lang === "string")) return "langs is a list of strings";
+  if (!isObject(store) || !Object.values(store).every((value) => typeof value === "string")) {
+    return "store is an object of strings (the page's durak.* localStorage entries)";
+  }
+  if (typeof embedded !== "boolean") return "embedded is a boolean";
+  if (typeof controlled !== "boolean") return "controlled is a boolean";
+  const sized = isObject(viewport) && hasExactly(viewport, ["width", "height"]);
+  if (!sized || !Number.isFinite(viewport.width) || !Number.isFinite(viewport.height)) {
+    return "viewport is {width, height}, two numbers";
+  }
+  return "";
+}
+
+async function boot(message) {
+  const times = { received: now() };
+  const progress = (step, percent) => {
+    times[step] = now();
+    self.postMessage({ t: "progress", step, percent });
+  };
+  const { pyodide, state, save } = await bootEngine({
+    search: message.search,
+    controlled: message.controlled,
+    progress,
+  });
+  const answer = pyodide.pyimport("web.engine_calls").answer;
+  times.ready = now();
+  self.postMessage({ t: "ready", ms: Math.round(times.ready - times.received), snapshot: state, boot: times });
+  if (save) save().then((saved) => self.postMessage({ t: "snapshot", state: saved }));
+  return { engine: (text) => JSON.parse(answer(text)) };
+}
+
+self.onmessage = ({ data }) => {
+  if (!isObject(data) || typeof data.t !== "string") return refuse("bad_message", "a message is an object with a string t");
+  if (data.t === "boot") {
+    if (booted) return refuse("booted_twice", "the worker boots once");
+    const problem = bootProblem(data);
+    if (problem) return refuse("bad_boot", problem);
+    booted = boot(data);
+    booted.catch((error) => self.postMessage({ t: "error", id: null, text: String((error && error.stack) || error) }));
+    return;
+  }
+  if (data.t !== "engine") return refuse("unknown_type", `no message type ${JSON.stringify(data.t).slice(0, 40)}`);
+  const id = Number.isInteger(data.id) ? data.id : null;
+  if (!booted) return refuse("not_booted", "send boot first", id);
+  let text;
+  try {
+    text = JSON.stringify(data);
+  } catch (error) {
+    return refuse("bad_message", `not JSON-safe: ${error}`, id);
+  }
+  booted.then(
+    (python) => self.postMessage(python.engine(text)),
+    (error) => self.postMessage({ t: "error", id, text: `the engine did not boot: ${error}` }),
+  );
+};

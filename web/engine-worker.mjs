@@ -4,9 +4,11 @@
 // it talks by postMessage only (no SharedArrayBuffer, no special headers). Every message has `t`.
 //
 // Page -> worker:
-//   boot    {search, langs, store, embedded, viewport, controlled}   once: boot Pyodide (web/engine-boot.mjs)
-//   engine  {id, method, args}                            a call of web/engine_calls.py, kept until ready
-// Worker -> page:
+//   boot    {search, langs, store, embedded, viewport, controlled}   once: boot Pyodide (web/engine-boot.mjs),
+//           then web/bridge.py's table, which may resume the save or deal the link's game
+//   anything else goes to web/bridge.py as it comes (kept until ready): gesture, start, dialog, lang,
+//   speed, and engine {id, method, args}, the calls of web/engine_calls.py
+// Worker -> page, from here:
 //   progress {step, percent}       boot stages: "download", "start", "import", "snapshot"
 //   ready    {ms, snapshot, boot}  ms: from the boot message to ready; snapshot: a state of
 //                                  web/engine-boot.mjs ("used", "missing" when one is being saved,
@@ -15,11 +17,10 @@
 //                                  and snapshot only when done), in ms since the epoch
 //                                  (performance.timeOrigin + now: the page subtracts its own origin)
 //   snapshot {state}               after ready, when one was made: "saved" or "failed"
-//   answer   {id, result}          a call's result
-//   error    {id, text}            a call raised (id null: the boot failed)
-//   refused  {id, code, params, text}   a malformed message, not obeyed (id null unless a call's);
-//                                  codes: bad_message, bad_boot, booted_twice, not_booted,
-//                                  unknown_type, and web/engine_calls.py's
+//   error    {id: null, text}      the boot failed
+//   refused  {id, code, params, text}   a malformed message, not obeyed (id: an engine call's, or
+//                                  null); codes: bad_message, bad_boot, booted_twice, not_booted
+// and from web/bridge.py: frame, store, dialog, notice, refused, and the calls' answer and error.
 //
 // The boot message's shape is checked here, exactly (Python is not there yet): its keys, and
 // search a string, langs a list of strings, store an object of strings (the page's durak.* entries),
@@ -71,11 +72,13 @@ async function boot(message) {
     controlled: message.controlled,
     progress,
   });
-  const answer = pyodide.pyimport("web.engine_calls").answer;
+  // web/bridge.py: the table's controller and the page protocol; messages cross as JSON text
+  const receive = pyodide.pyimport("web.bridge").start((text) => self.postMessage(JSON.parse(text)));
   times.ready = now();
   self.postMessage({ t: "ready", ms: Math.round(times.ready - times.received), snapshot: state, boot: times });
+  receive(JSON.stringify(message)); // resumes the save or deals the link's game: a frame follows
   if (save) save().then((saved) => self.postMessage({ t: "snapshot", state: saved }));
-  return { engine: (text) => JSON.parse(answer(text)) };
+  return receive;
 }
 
 self.onmessage = ({ data }) => {
@@ -88,8 +91,7 @@ self.onmessage = ({ data }) => {
     booted.catch((error) => self.postMessage({ t: "error", id: null, text: String((error && error.stack) || error) }));
     return;
   }
-  if (data.t !== "engine") return refuse("unknown_type", `no message type ${JSON.stringify(data.t).slice(0, 40)}`);
-  const id = Number.isInteger(data.id) ? data.id : null;
+  const id = data.t === "engine" && Number.isInteger(data.id) ? data.id : null;
   if (!booted) return refuse("not_booted", "send boot first", id);
   let text;
   try {
@@ -98,7 +100,7 @@ self.onmessage = ({ data }) => {
     return refuse("bad_message", `not JSON-safe: ${error}`, id);
   }
   booted.then(
-    (python) => self.postMessage(python.engine(text)),
+    (receive) => receive(text),
     (error) => self.postMessage({ t: "error", id, text: `the engine did not boot: ${error}` }),
   );
 };

@@ -1,7 +1,7 @@
 """The engine worker's ``engine`` calls: ``{t: "engine", id, method, args}`` in, one message out.
 
-The page sends a call as a message (docs/worker-plan.md, decision 3); web/engine-worker.mjs hands its
-JSON text to ``answer`` and posts what comes back:
+The page sends a call as a message (docs/worker-plan.md, decision 3); web/bridge.py hands its JSON
+text to ``reply`` and posts what comes back:
 
 - ``{t: "answer", id, result}``: the method's JSON-safe result;
 - ``{t: "error", id, text}``: the method raised (the engine refused its input, or a bug): the
@@ -105,7 +105,3 @@ def reply(text: str) -> dict[str, Any]:
         return {"t": "error", "id": call_id, "text": f"{type(error).__name__}: {error}"}
     return {"t": "answer", "id": call_id, "result": result}
 
-
-def answer(text: str) -> str:
-    """``reply`` as JSON text, for web/engine-worker.mjs (strings cross the boundary, no proxies)."""
-    return json.dumps(reply(text), separators=(",", ":"))

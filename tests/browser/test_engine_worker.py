@@ -1,6 +1,7 @@
 """The engine worker (web/engine-worker.mjs, docs/worker-plan.md step 1) boots Pyodide off the main thread:
 cold, making the memory snapshot it restores on the next visit; offline after one visit; from a sub-path;
-it runs the engine for `engine` calls and refuses malformed messages instead of hanging.
+it runs the engine for `engine` calls, the table (web/bridge.py) for a link's game, and refuses malformed
+messages instead of hanging.
 
 The page is tests/browser/fixtures/engine-worker.html: it starts the worker as the table will and does
 nothing else on its main thread, so any long task there during the boot is the worker's cost to the page.
@@ -8,6 +9,7 @@ nothing else on its main thread, so any long task there during the boot is the w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +22,7 @@ FIXTURE = "tests/browser/fixtures/engine-worker.html"
 SNAPSHOT_STORED_JS = "() => ['saved', 'failed'].includes(document.body.dataset.snapshot)"
 LONG_TASKS_JS = "() => window.__longtasks"
 RULES = {"variant": "podkidnoy", "players": 2}
+GAME = "variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"  # the player leads
 LONG_TASK_MS = 50
 
 
@@ -44,6 +47,21 @@ def assert_plays(page: Page) -> None:
     assert call(page, "legal", [state["position"]])["result"] == state
     played = call(page, "play", [state["position"], state["legal"][0]])["result"]
     assert played["position"] != state["position"] and played["to_act"] is not None, played
+
+
+def assert_deals_the_link_game(page: Page) -> None:
+    """web/bridge.py in the worker: the link's game comes as frame 1 (its save as a store message), and a
+    card's gesture on that frame is answered by the next frame."""
+    posted = [page.evaluate("() => engine.next()") for _ in range(2)]
+    frame = next(m for m in posted if m["t"] == "frame")
+    assert frame["seq"] == 1 and 'data-live="true"' in frame["hand"], frame["status"]
+    assert any(m["t"] == "store" and m["key"] == "durak.save" for m in posted), [m["t"] for m in posted]
+    card = re.search(r'data-card="([^"]+)" data-playable="true"', frame["hand"])
+    assert card, frame["hand"][:300]
+    after = send(page, {"t": "gesture", "kind": "card", "card": card[1], "target": "", "action": "", "frame": 1})
+    while after["t"] != "frame":
+        after = page.evaluate("() => engine.next()")
+    assert after["seq"] == 2 and after["hand"] != frame["hand"]
 
 
 def assert_main_thread_free(page: Page) -> None:
@@ -108,7 +126,8 @@ def test_a_worker_not_booted_refuses_calls_and_a_bad_boot(page: Page) -> None:
       const replies = [];
       for (const message of [
         {t: "engine", id: 1, method: "deal", args: []},
-        {t: "boot", search: 1, langs: [], store: {}, embedded: false, viewport: {width: 1, height: 1}, controlled: false},
+        {t: "boot", search: 1, langs: [], store: {}, embedded: false, viewport: {width: 1, height: 1},
+         controlled: false},
         {t: "boot", search: "", langs: ["en"], store: {"durak.prefs": 3}, embedded: false,
          viewport: {width: 1, height: 1}, controlled: false},
         {t: "boot", search: "", langs: [], store: {}, embedded: false, viewport: {width: 1}, controlled: false},
@@ -154,14 +173,15 @@ def test_the_worker_boots_offline_after_one_visit(
     assert not not_from_cache, not_from_cache
 
 
-def test_the_worker_boots_from_a_sub_path(
+def test_the_worker_boots_from_a_sub_path_and_deals_the_link_game(
     context: BrowserContext, subpath_url: str, wait_ready: Callable[..., float]  # noqa: F811
 ) -> None:
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
-    page.goto(subpath_url + FIXTURE)
+    page.goto(subpath_url + FIXTURE + "?" + GAME)
     wait_ready(page)
     assert_plays(page)
+    assert_deals_the_link_game(page)
     outside = [url for url in requests if not url.startswith((subpath_url, "data:", "blob:"))]
     assert not outside, f"requests outside {subpath_url}: {outside[:5]}"

@@ -31,7 +31,7 @@
 import { bootEngine } from "./engine-boot.mjs";
 
 const now = () => performance.timeOrigin + performance.now();
-let booted = null; // Promise of the Python calls, once a boot message came
+let booted = null; // Promise of web/bridge.py's receive(text), once a boot message came
 
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 const hasExactly = (value, keys) =>

@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, Request
 
-from .helpers import CONTROLLED_JS
+from .helpers import CONTROLLED_JS, rebuild
 from .test_subpath import subpath_url  # noqa: F401  (the fixture: the site served under games/durak/)
 
 FIXTURE = "tests/browser/fixtures/engine-worker.html"
@@ -148,6 +148,7 @@ def test_a_worker_not_booted_refuses_calls_and_a_bad_boot(page: Page) -> None:
 def test_the_worker_boots_offline_after_one_visit(
     context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
+    rebuild()  # sw.js for the files as they are now, or its install refuses them
     requests: list[Request] = []
     context.on("request", lambda request: requests.append(request))
     page.goto(FIXTURE)

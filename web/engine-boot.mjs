@@ -172,17 +172,21 @@ export async function whileHandingOver(boot, controlled) {
 export async function bootEngine({ search, controlled, progress }) {
   progress("download", 10);
   const config = { indexURL: INDEX_URL };
-  const modules = fetchModules();
-  modules.catch(() => {}); // awaited below: not an unhandled rejection meanwhile
   const found = await whileHandingOver(() => restore(config, search), controlled);
   let { pyodide, state } = found;
-  const making = state === "missing";
-  if (!pyodide) pyodide = await whileHandingOver(() => loadPyodide({ ...config, _makeSnapshot: making }), controlled);
-  progress("start", 60);
-  const zip = await modules;
-  unpackModules(pyodide, zip);
   let save = null;
-  if (state !== "used") {
+  if (state === "used") {
+    // Every module is imported and every catalogue read (web/i18n.py loads them all at import): the
+    // snapshot needs no file of web/modules.zip.
+    progress("start", 60);
+  } else {
+    const making = state === "missing";
+    const modules = fetchModules();
+    modules.catch(() => {}); // awaited below: not an unhandled rejection meanwhile
+    pyodide = await whileHandingOver(() => loadPyodide({ ...config, _makeSnapshot: making }), controlled);
+    progress("start", 60);
+    const zip = await modules;
+    unpackModules(pyodide, zip);
     progress("import", 75);
     // An import the cut standard library cannot serve needs the fallback finder, a JavaScript module:
     // that one is imported after the snapshot, which then holds the rest.

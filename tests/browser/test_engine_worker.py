@@ -49,7 +49,7 @@ def assert_plays(page: Page) -> None:
     assert played["position"] != state["position"] and played["to_act"] is not None, played
 
 
-def assert_deals_the_link_game(page: Page) -> None:
+def assert_deals_the_link_game(page: Page) -> dict[str, Any]:
     """web/bridge.py in the worker: the link's game comes as frame 1 (its save as a store message), and a
     card's gesture on that frame is answered by the next frame."""
     posted = [page.evaluate("() => engine.next()") for _ in range(2)]
@@ -62,6 +62,7 @@ def assert_deals_the_link_game(page: Page) -> None:
     while after["t"] != "frame":
         after = page.evaluate("() => engine.next()")
     assert after["seq"] == 2 and after["hand"] != frame["hand"]
+    return frame
 
 
 def assert_main_thread_free(page: Page) -> None:
@@ -84,11 +85,12 @@ def test_the_worker_boots_cold_makes_the_snapshot_then_boots_from_it(
     page.wait_for_function(SNAPSHOT_STORED_JS, timeout=60_000)
     assert page.evaluate("document.body.dataset.snapshot") == "saved"
 
-    page.reload()
+    page.goto(FIXTURE + "?" + GAME + "&lang=ru")  # restored: no file of modules.zip, the catalogues in memory
     wait_ready(page)
     assert page.evaluate("document.body.dataset.snapshot") == "used"
     assert_main_thread_free(page)
     assert_plays(page)
+    assert re.search("[а-я]", assert_deals_the_link_game(page)["status"]), "said in Russian"
 
 
 def test_malformed_messages_are_refused_and_python_errors_answered(

@@ -165,7 +165,8 @@ class Bridge:
         self.prefs: dict[str, Any] = {}
 
     def receive(self, text: str) -> None:
-        """One message of the page, as JSON text: obeyed, or answered ``refused``."""
+        """One message of the page, as JSON text: obeyed, or answered ``refused`` (or ``error``, when
+        obeying it raised)."""
         try:
             message = check(text)
             if message["t"] == "engine":
@@ -176,6 +177,9 @@ class Bridge:
                 getattr(self, "on_" + message["t"])(message)
         except Refusal as refusal:
             self.post({"t": "refused", "code": refusal.code, "params": refusal.params, "text": str(refusal)})
+        except Exception as error:  # a bug: the page shows its readable failure, the worker answers on
+            print("".join(traceback.format_exception(error)), file=sys.stderr)
+            self.post({"t": "error", "id": None, "text": f"{type(error).__name__}: {error}"})
 
     # ------------------------------------------------------------------ boot
     def boot(self, message: dict[str, Any]) -> None:

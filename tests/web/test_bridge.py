@@ -278,3 +278,22 @@ def test_the_shape_check_names_the_key() -> None:
     assert message["t"] == "boot"
     with pytest.raises(ValueError, match="frame must be an integer"):
         check(json.dumps({"t": "gesture", "kind": "card", "card": "", "target": "", "action": "", "frame": 1.5}))
+
+
+@in_loop
+async def test_an_exception_while_obeying_is_posted_as_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    page = Page()
+    page.send(boot_message("?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"))
+    controller = page.bridge.controller
+    assert controller is not None
+
+    def broken(card: str) -> None:
+        raise RuntimeError(f"no {card} today")
+
+    controller.click_card = broken  # type: ignore[method-assign]
+    card = PLAYABLE.findall(page.frame["hand"])[0]
+    assert page.gesture("card", card=card) == [{"t": "error", "id": None, "text": f"RuntimeError: no {card} today"}]
+    assert "Traceback" in capsys.readouterr().err
+    page.send({"t": "speed", "value": "fast"})  # and it goes on obeying
+    assert json.loads(page.local[storage.PREFS_KEY])["speed"] == "fast"
+

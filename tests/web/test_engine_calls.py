@@ -22,11 +22,12 @@ def test_deal_legal_and_play_answer_the_engine_s_state() -> None:
     assert (dealt["t"], dealt["id"]) == ("answer", 12)
     state = dealt["result"]
     game = Game.from_position(state["position"])
-    assert game.rules.variant == "perevodnoy" and game.players == 3
-    assert state["to_act"] == game.to_act and state["legal"] == [str(a) for a in game.legal_actions(game.to_act)]
+    seat = game.to_act
+    assert game.rules.variant == "perevodnoy" and game.players == 3 and seat is not None
+    assert state["to_act"] == seat and state["legal"] == [str(a) for a in game.legal_actions(seat)]
     assert call("legal", state["position"])["result"] == state
     played = call("play", state["position"], state["legal"][0])["result"]
-    game.apply(game.to_act, state["legal"][0])
+    game.apply(seat, state["legal"][0])
     assert played["position"] == game.position()
     json.dumps(dealt)  # JSON-safe for postMessage
 

@@ -125,7 +125,8 @@ def main_thread_cpu(browser: Browser, page: Page, count: int, trace: Path) -> fl
 
 def baseline_site(site: Path, folder: Path, rev: str, paths: list[str]) -> Path:
     """A copy of the built site whose `paths` (default: every tracked file that differs) are as they
-    were at the commit `rev`, rebuilt as `make setup` does."""
+    were at the commit `rev`, rebuilt as `make setup` does, by the copy's own build scripts (a page
+    generator among `paths`, scripts/build_rules.py, then writes its pages as it did at `rev`)."""
     git = ["git", "-C", str(ROOT)]
     changed = subprocess.run([*git, "diff", "--name-only", "--no-renames", rev, "--", *paths],
                              check=True, capture_output=True, text=True).stdout.split()
@@ -139,9 +140,9 @@ def baseline_site(site: Path, folder: Path, rev: str, paths: list[str]) -> Path:
             target.write_bytes(old.stdout)
         else:
             target.unlink(missing_ok=True)  # added since rev
-    helpers.build_zip.build(copy)
-    helpers.build_rules.build(copy)
-    helpers.build_sw.build(copy)
+    for script in ("build_zip.py", "build_rules.py", "build_sw.py"):
+        subprocess.run([sys.executable, str(copy / "scripts" / script), "--root", str(copy)],
+                       check=True, capture_output=True)
     print(f"baseline: {len(changed)} file(s) as at {rev}: {' '.join(changed) or '(none)'}")
     return copy
 

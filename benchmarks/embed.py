@@ -15,7 +15,10 @@ alternating which goes first, so both see the same machine load. Medians over th
 
 Besides the times, the processor time of the renderer main thread over one more warm reload (a
 Chromium trace's thread time): the figure to trust on a loaded machine, where the times mostly
-measure the other jobs.
+measure the other jobs. The report adds what each embed beyond the first costs that thread, half the
+difference between three and one. `--phases` traces that reload with the timeline categories too
+and splits the thread's work by phase (style, layout, paint, parsing, scripts) and counts the
+elements restyled; the extra categories add a little to the processor time they measure.
 
 Nothing of Playwright runs in the pages while they load: the host logs a line once every embed is
 ready, and the benchmark waits for that console message. (Waiting with wait_for_function made
@@ -91,7 +94,7 @@ def load_until_ready(page: Page, load: Callable[[], object], count: int) -> list
     return times
 
 
-def measure(browser: Browser, url: str, count: int, folder: Path) -> dict[str, float]:
+def measure(browser: Browser, url: str, count: int, folder: Path, phases: bool = False) -> dict[str, float]:
     """Cold, then warm (reloaded once the service workers hold the site), then the processor time of a
     warm reload, in one new context."""
     context = browser.new_context(viewport=dict(CONFIG.VIEWPORT))
@@ -101,31 +104,53 @@ def measure(browser: Browser, url: str, count: int, folder: Path) -> dict[str, f
         for frame in page.frames[1:]:
             frame.wait_for_function(STORED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
         warm = load_until_ready(page, page.reload, count)
-        cpu = main_thread_cpu(browser, page, count, Path(folder) / "trace.json")
+        traced = main_thread_work(browser, page, count, Path(folder) / "trace.json", phases)
         return {"cold_first": min(cold), "cold_all": max(cold), "warm_first": min(warm), "warm_all": max(warm),
-                "warm_cpu": cpu}
+                **traced}
     finally:
         context.close()
 
 
-def main_thread_cpu(browser: Browser, page: Page, count: int, trace: Path) -> float:
+# --phases: the trace events of each phase (a phase's event nested in another of its own counts once)
+PHASES = {"style": {"UpdateLayoutTree"}, "layout": {"Layout"}, "paint": {"PrePaint", "Paint", "Layerize"},
+          "parse_html": {"ParseHTML"}, "parse_css": {"ParseAuthorStyleSheet"},
+          "script": {"EvaluateScript", "v8.compile", "v8.compileModule", "v8.evaluateModule", "FunctionCall"}}
+PHASE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+PHASE_LABELS = {"style": "style recalculation", "layout": "layout", "paint": "pre-paint, paint, layerize",
+                "parse_html": "HTML parsing", "parse_css": "style sheet parsing", "script": "scripts",
+                "restyled": "elements restyled (count)"}
+
+
+def main_thread_work(browser: Browser, page: Page, count: int, trace: Path, phases: bool) -> dict[str, float]:
     """Processor time (ms) of the renderer main thread over one more warm reload, traced: unlike the
     times above, hardly moved by the other jobs of a loaded machine. That thread runs the host page and
-    its frames (one site, one renderer process), so the work of three embeds adds up on it."""
+    its frames (one site, one renderer process), so the work of three embeds adds up on it. With
+    `phases`, that time's share of each phase and the number of elements restyled too."""
     page.wait_for_timeout(300)  # the previous load's last tasks stay out of the trace
-    browser.start_tracing(page=page, path=str(trace), categories=["toplevel"])
+    browser.start_tracing(page=page, path=str(trace), categories=["toplevel", *(PHASE_CATEGORIES if phases else [])])
     load_until_ready(page, page.reload, count)
     browser.stop_tracing()
     events = json.loads(trace.read_text(encoding="utf-8"))["traceEvents"]
     threads = {(e["pid"], e["tid"]) for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
-    return sum(e.get("tdur", 0) for e in events if (e.get("pid"), e.get("tid")) in threads and e.get("ph") == "X"
-               and e.get("name") == "ThreadControllerImpl::RunTask") / 1000
+    main = [e for e in events if (e.get("pid"), e.get("tid")) in threads and e.get("ph") == "X"]
+    work = {"warm_cpu": sum(e.get("tdur", 0) for e in main if e["name"] == "ThreadControllerImpl::RunTask") / 1000}
+    if phases:
+        for phase, names in PHASES.items():
+            total, end = 0.0, -1
+            for start, stop, thread_time in sorted((e["ts"], e["ts"] + e["dur"], e.get("tdur", 0))
+                                                   for e in main if e["name"] in names):
+                if start >= end:
+                    total, end = total + thread_time, stop
+            work[phase] = total / 1000
+        work["restyled"] = sum(e["args"].get("elementCount", 0) for e in main if e["name"] == "UpdateLayoutTree")
+    return work
 
 
 def baseline_site(site: Path, folder: Path, rev: str, paths: list[str]) -> Path:
     """A copy of the built site whose `paths` (default: every tracked file that differs) are as they
-    were at the commit `rev`, rebuilt as `make setup` does."""
+    were at the commit `rev`, rebuilt as `make setup` does, by the copy's own build scripts (a page
+    generator among `paths`, scripts/build_rules.py, then writes its pages as it did at `rev`)."""
     git = ["git", "-C", str(ROOT)]
     changed = subprocess.run([*git, "diff", "--name-only", "--no-renames", rev, "--", *paths],
                              check=True, capture_output=True, text=True).stdout.split()
@@ -139,9 +164,9 @@ def baseline_site(site: Path, folder: Path, rev: str, paths: list[str]) -> Path:
             target.write_bytes(old.stdout)
         else:
             target.unlink(missing_ok=True)  # added since rev
-    helpers.build_zip.build(copy)
-    helpers.build_rules.build(copy)
-    helpers.build_sw.build(copy)
+    for script in ("build_zip.py", "build_rules.py", "build_sw.py"):
+        subprocess.run([sys.executable, str(copy / "scripts" / script), "--root", str(copy)],
+                       check=True, capture_output=True)
     print(f"baseline: {len(changed)} file(s) as at {rev}: {' '.join(changed) or '(none)'}")
     return copy
 
@@ -163,6 +188,11 @@ def report(title: str, results: dict[str, dict[str, list[float]]]) -> dict[str, 
                            ("warm_first", "warm, first visible"), ("warm_all", "warm, all ready")):
             print(row(label, results[name][key]))
         print(row("warm, main-thread processor time", results[name]["warm_cpu"]))
+        for phase, label in PHASE_LABELS.items():
+            if phase in results[name]:
+                unit = "" if phase == "restyled" else " ms"
+                values = results[name][phase]
+                print(f"    {label:<32} {median(values):7.1f}{unit}   ({min(values):.1f}-{max(values):.1f})")
     ratios: dict[str, float] = {}
     for state, key in (("cold", "cold_all"), ("warm", "warm_all"), ("warm, processor time", "warm_cpu")):
         ratio = median(results["three"][key]) / median(results["one"][key])
@@ -170,6 +200,10 @@ def report(title: str, results: dict[str, dict[str, list[float]]]) -> dict[str, 
         verdict = "ok" if ratio <= GOAL_RATIO else "over the goal"
         print(f" three vs one, {state}{', all ready' if key != 'warm_cpu' else ''}: {ratio:.2f}x "
               f"(goal <= {GOAL_RATIO}x: {verdict})")
+    more = (median(results["three"]["warm_cpu"]) - median(results["one"]["warm_cpu"])) / 2
+    ratios["each more embed, processor ms"] = more
+    print(f" each embed beyond the first, warm: {more:.0f} ms of main-thread processor time "
+          f"(the host page with one embed: {median(results['one']['warm_cpu']):.0f} ms)")
     return ratios
 
 
@@ -179,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--baseline", metavar="REV", help="also measure the site with --paths as at this commit")
     parser.add_argument("--paths", nargs="*", default=[], help="with --baseline: the files to take from REV")
+    parser.add_argument("--phases", action="store_true",
+                        help="also split the traced reload's main-thread work by phase (style, layout, paint, ...)")
     args = parser.parse_args(argv)
     copies = ["now", "baseline"] if args.baseline else ["now"]
     results: dict[str, dict[str, dict[str, list[float]]]] = {copy: {"one": {}, "three": {}} for copy in copies}
@@ -202,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                 for run in range(args.runs):
                     order = [(copy, name, count) for copy in copies for name, count in (("one", 1), ("three", 3))]
                     for copy, name, count in order if run % 2 == 0 else reversed(order):
-                        figures = measure(browser, f"{host_url}{copy}/{name}.html", count, Path(folder))
+                        figures = measure(browser, f"{host_url}{copy}/{name}.html", count, Path(folder),
+                                          args.phases)
                         for key, value in figures.items():
                             results[copy][name].setdefault(key, []).append(value)
                 browser.close()

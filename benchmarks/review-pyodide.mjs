@@ -6,7 +6,7 @@
 // The same seeded games as benchmarks/review.py (normal at the graded seat, hard at 30 worlds against it);
 // per game: opening the review (the record read, the game replayed and its frames built in pieces, the JSON), the
 // whole grading in web/review.py's SLICE steps with the heap frozen as the page grades (frozen_heap), the first
-// verdict, the longest step and the longest garbage collection. docs/review.md has the figures.
+// estimate and the first verdict, the longest step and the longest garbage collection. docs/review.md has the figures.
 
 import { loadPyodide } from "../web/vendor/pyodide/pyodide.mjs";
 import fs from "node:fs";
@@ -65,24 +65,27 @@ for seed in range(GAMES):
     json.dumps(data)
     opened = cpuMs() - began
     collections.clear()
-    steps, first, began = [], None, cpuMs()
+    steps, first, estimate, began = [], None, None, cpuMs()
     with frozen_heap():  # as Session.grade does in the page
         while True:
             start = cpuMs()
             done = session.grader.step(SLICE)
             steps.append(cpuMs() - start)
+            if estimate is None and (session.grader.verdicts or session.grader.estimate()):
+                estimate = cpuMs() - began
             if first is None and session.grader.verdicts:
                 first = cpuMs() - began
             if done:
                 break
     rows.append({"seed": seed, "decisions": len(session.decisions), "open_ms": round(opened),
                  "open_piece_ms": round(longest_piece), "grade_s": round((cpuMs() - began) / 1000, 2),
-                 "first_ms": round(first or 0), "step_max_ms": round(max(steps)),
+                 "first_ms": round(first or 0), "estimate_ms": round(estimate or 0), "step_max_ms": round(max(steps)),
                  "gc_max_ms": round(max(collections, default=0))})
 json.dumps(rows)
 `));
 for (const row of rows) {
-  console.log(`game ${row.seed}: ${row.decisions} decisions graded in ${row.grade_s} s (first verdict ${row.first_ms} ms); ` +
+  console.log(`game ${row.seed}: ${row.decisions} decisions graded in ${row.grade_s} s (first estimate ${row.estimate_ms} ms, ` +
+    `first verdict ${row.first_ms} ms); ` +
     `opening ${row.open_ms} ms (longest piece ${row.open_piece_ms} ms); longest step ${row.step_max_ms} ms, ` +
     `longest garbage collection ${row.gc_max_ms} ms`);
 }
@@ -90,4 +93,5 @@ const sorted = (key) => rows.map((row) => row[key]).sort((a, b) => a - b);
 const median = (key) => sorted(key)[Math.floor((rows.length - 1) / 2)];
 const max = (key) => sorted(key)[rows.length - 1];
 console.log(`Pyodide (processor time), ${rows.length} games: whole game median ${median("grade_s")} s, max ${max("grade_s")} s; ` +
+  `first estimate median ${median("estimate_ms")} ms, max ${max("estimate_ms")} ms; ` +
   `first verdict median ${median("first_ms")} ms, max ${max("first_ms")} ms; longest step ${max("step_max_ms")} ms`);

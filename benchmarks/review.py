@@ -1,4 +1,4 @@
-"""Game review speed: the time to grade a whole two-player game, and to the first verdict.
+"""Game review speed: the time to grade a whole two-player game, to the first estimate and to the first verdict.
 
     python benchmarks/review.py [--games 10] [--worlds 48] [--variant podkidnoy] [--slice 0.008]
     python benchmarks/review.py --page [--games 5]      # the same games reviewed in the page (Chromium)
@@ -7,7 +7,8 @@ The games are seeded: a normal player (standing in for the human, whose seat is 
 player (30 worlds). In CPython, grading runs in slices of ``--slice`` seconds (the page's SLICE); the times
 are processor time (other jobs on a shared machine do not count). ``--page`` serves the site (build it
 first: ``make setup``), opens each game's ``?record=`` link in a new Chromium context and prints the wall
-time from the review's appearance to the first verdict and to the last, with the longest main-thread task
+time from the review's appearance to the first estimate (a decision judged on its first worlds, shown
+until its verdict), to the first verdict and to the last, with the longest main-thread task
 meanwhile (PerformanceObserver "longtask"; goal: none over 100 ms). docs/review.md has the figures.
 """
 
@@ -53,7 +54,8 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 SHOWN_JS = "() => !!document.querySelector('[data-testid=review]')"
-FIRST_JS = "() => !!document.querySelector('[data-testid=move-list] [data-verdict]')"
+ESTIMATE_JS = "() => !!document.querySelector('[data-testid=move-list] [data-verdict]')"  # an estimate or a verdict
+FIRST_JS = "() => !!document.querySelector('[data-testid=move-list] [data-verdict]:not([data-estimate])')"
 GRADED_JS = "() => !!document.querySelector('[data-testid=review][data-graded=true]')"
 
 
@@ -65,7 +67,7 @@ def page_figures(rules: Rules, games: int) -> None:
 
     helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
     server, base = helpers.serve.start_in_background(port=0)
-    firsts, wholes, longest = [], [], []
+    estimates, firsts, wholes, longest = [], [], [], []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=helpers.CONFIG.CHROMIUM_PATH, headless=True,
@@ -81,15 +83,19 @@ def page_figures(rules: Rules, games: int) -> None:
                 page.goto(f"{base}index.html?record={url_safe(game.record())}&lang=en&speed=instant")
                 page.wait_for_function(SHOWN_JS, timeout=120_000, polling=10)
                 shown = page.evaluate("() => performance.now()")
+                page.wait_for_function(ESTIMATE_JS, timeout=120_000, polling=10)
+                estimate = page.evaluate("() => performance.now()") - shown
                 page.wait_for_function(FIRST_JS, timeout=120_000, polling=10)
                 first = page.evaluate("() => performance.now()") - shown
                 page.wait_for_function(GRADED_JS, timeout=600_000, polling=50)
                 whole = page.evaluate("() => performance.now()") - shown
                 tasks = page.evaluate("t => window.__longTasks.filter(([s]) => s >= t).map(([, d]) => d)", shown)
+                estimates.append(estimate)
                 firsts.append(first)
                 wholes.append(whole)
                 longest.append(max(tasks, default=0.0))
-                print(f"page game {seed}: first verdict {first:.0f} ms, every verdict {whole / 1000:.2f} s, "
+                print(f"page game {seed}: first estimate {estimate:.0f} ms, first verdict {first:.0f} ms, "
+                      f"every verdict {whole / 1000:.2f} s, "
                       f"longest task {longest[-1]:.0f} ms")
                 context.close()
             browser.close()
@@ -97,7 +103,8 @@ def page_figures(rules: Rules, games: int) -> None:
         server.shutdown()
         server.server_close()
     print(f"page, {games} games: whole game median {statistics.median(wholes) / 1000:.2f} s, "
-          f"max {max(wholes) / 1000:.2f} s; first verdict median {statistics.median(firsts):.0f} ms, "
+          f"max {max(wholes) / 1000:.2f} s; first estimate median {statistics.median(estimates):.0f} ms, "
+          f"max {max(estimates):.0f} ms; first verdict median {statistics.median(firsts):.0f} ms, "
           f"max {max(firsts):.0f} ms; longest main-thread task {max(longest):.0f} ms")
 
 
@@ -113,32 +120,36 @@ def main() -> None:
     if args.page:
         page_figures(rules, args.games)
         return
-    totals, firsts, steps, counts = [], [], [], []
+    totals, estimates, firsts, steps, counts = [], [], [], [], []
     grades: dict[str, int] = dict.fromkeys(review.GRADES, 0)
     for seed in range(args.games):
         start, moves = played_game(rules, seed)
         began = time.process_time()
         grader = review.start(review.decisions(start, moves, 0), worlds=args.worlds)
-        first = None
+        first = estimate = None
         while True:
             begin = time.process_time()
             done = grader.step(args.slice)
             steps.append(time.process_time() - begin)
+            if estimate is None and (grader.verdicts or grader.estimate()):
+                estimate = time.process_time() - began
             if first is None and grader.verdicts:
                 first = time.process_time() - began
             if done:
                 break
         totals.append(time.process_time() - began)
         firsts.append(first or 0.0)
+        estimates.append(estimate or 0.0)
         counts.append(len(grader.verdicts))
         for verdict in grader.verdicts:
             grades[verdict.grade] += 1
         print(f"game {seed}: {len(moves)} moves, {counts[-1]} decisions graded in {totals[-1]:.2f} s "
-              f"(first verdict {firsts[-1] * 1000:.0f} ms)")
+              f"(first estimate {estimates[-1] * 1000:.0f} ms, first verdict {firsts[-1] * 1000:.0f} ms)")
     steps.sort()
     print(f"{args.variant}, {args.worlds} worlds, {args.games} games: "
           f"whole game median {statistics.median(totals):.2f} s, "
-          f"max {max(totals):.2f} s; first verdict median {statistics.median(firsts) * 1000:.0f} ms, "
+          f"max {max(totals):.2f} s; first estimate median {statistics.median(estimates) * 1000:.0f} ms, "
+          f"max {max(estimates) * 1000:.0f} ms; first verdict median {statistics.median(firsts) * 1000:.0f} ms, "
           f"max {max(firsts) * 1000:.0f} ms; decisions per game median {statistics.median(counts):.0f}; "
           f"step of {args.slice * 1000:.0f} ms: p99 {steps[int(0.99 * len(steps))] * 1000:.1f} ms, "
           f"max {steps[-1] * 1000:.1f} ms")

@@ -266,6 +266,7 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 <link rel="icon" href="../../web/icons/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="../../web/manifest.webmanifest">
 <link rel="stylesheet" href="../../web/style.css">
+<link rel="stylesheet" href="../../web/cards.css">
 <link rel="stylesheet" href="../../web/rules.css">
 <link rel="modulepreload" href="../../web/stepper.js">
 </head>
@@ -342,6 +343,7 @@ def index_page(root: Path, sources: Mapping[tuple[str, str], Source], sprite: st
 <link rel="icon" href="../web/icons/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="../web/manifest.webmanifest">
 <link rel="stylesheet" href="../web/style.css">
+<link rel="stylesheet" href="../web/cards.css">
 <link rel="stylesheet" href="../web/rules.css">
 </head>
 <body class="rules-page rules-index" data-state="ready">

@@ -2,7 +2,7 @@
 // what to show; this module draws it and steps through the game without Python.
 //
 //   window.durakReviewUI.open(json)      a review: web/review.py's Session.data() as JSON text
-//   window.durakReviewUI.update(json)    {verdicts: [...], progress: {...}} as grading goes on
+//   window.durakReviewUI.update(json)    {verdicts: [...], progress: {..., estimate}} as grading goes on
 //   window.durakReviewUI.close()         hide the review
 //   window.durakReviewUI.history(html)   show the history panel (web/history_screen.py), or hide it with ""
 //   window.durakReviewUI.download(name, text, type), .copy(text)   files and the clipboard
@@ -50,13 +50,34 @@ function frames() {
   return board.open && data.open ? data.open : data.seen;
 }
 
+// A move's verdict, or the first estimate of the decision being graded (marked `estimate`) until its verdict.
 function verdictFor(move) {
-  return board.verdicts.get(move) ?? null;
+  const estimate = board.estimate;
+  return board.verdicts.get(move) ?? (estimate && estimate.move === move ? estimate : null);
 }
 
 function gradeBadge(verdict, words) {
   if (!verdict) return "";
-  return `<span class="grade-badge" data-grade="${verdict.grade}">${escape(words["grade_" + verdict.grade])}</span>`;
+  const estimate = verdict.estimate ? ' data-estimate="true"' : "";
+  return `<span class="grade-badge" data-grade="${verdict.grade}"${estimate}>${verdict.estimate ? "≈ " : ""}` +
+    `${escape(words["grade_" + verdict.grade])}</span>`;
+}
+
+// A move-list item's marks in place: its verdict or estimate, or pending.
+function markItem(item, verdict, graded) {
+  for (const badge of item.querySelectorAll(".grade-badge")) badge.remove();
+  item.removeAttribute("data-estimate");
+  if (verdict) {
+    item.dataset.verdict = verdict.grade;
+    if (verdict.estimate) item.dataset.estimate = "true";
+    item.removeAttribute("data-pending");
+    const mark = item.querySelector(".turning-mark");
+    if (mark) mark.insertAdjacentHTML("beforebegin", gradeBadge(verdict, board.data.words));
+    else item.insertAdjacentHTML("beforeend", gradeBadge(verdict, board.data.words));
+  } else {
+    item.removeAttribute("data-verdict");
+    if (graded) item.dataset.pending = "true";
+  }
 }
 
 function moveItem(move, data) {
@@ -64,7 +85,7 @@ function moveItem(move, data) {
   const verdict = verdictFor(move.move);
   const graded = data.graded.includes(move.move);
   const attrs = [`data-move="${move.move}"`, `data-seat="${move.seat}"`];
-  if (verdict) attrs.push(`data-verdict="${verdict.grade}"`);
+  if (verdict) attrs.push(`data-verdict="${verdict.grade}"`, ...(verdict.estimate ? ['data-estimate="true"'] : []));
   else if (graded) attrs.push('data-pending="true"');
   const turning = board.progress && board.progress.turning === move.move;
   if (turning) attrs.push('data-turning="true"');
@@ -87,10 +108,11 @@ function verdictPanel() {
     return "";
   }
   const proven = verdict.proven ? ` <span class="muted">(${escape(words.proven_note)})</span>` : "";
+  const note = verdict.estimate ? `<p class="verdict-note">${escape(verdict.note)}</p>` : "";
   const turning = board.progress && board.progress.turning === move
     ? ` <span class="turning-mark">${escape(words.turning_point)}</span>` : "";
   return `<div class="verdict" data-grade="${verdict.grade}">${gradeBadge(verdict, words)}${turning}` +
-    `<p class="verdict-line">${escape(verdict.line)}</p><p class="verdict-chances">${escape(verdict.chances)}${proven}</p></div>`;
+    `<p class="verdict-line">${escape(verdict.line)}</p><p class="verdict-chances">${escape(verdict.chances)}${proven}</p>${note}</div>`;
 }
 
 function gradingBar() {
@@ -200,7 +222,7 @@ function draw(focusControl) {
 
 // Grading news changes only what it must: the progress, the verdict of the step shown, and the move-list
 // items it concerns, in place (an item rebuilt under the pointer would lose the click on it).
-function refresh(newVerdicts, turning) {
+function refresh(changedMoves, turning) {
   const root = overlay("review");
   const panel = root.querySelector(".review");
   if (!panel) return draw(null);
@@ -209,12 +231,9 @@ function refresh(newVerdicts, turning) {
   const words = board.data.words;
   const waiting = root.querySelector(".verdict-wait");
   if (waiting) waiting.textContent = fill(words.grading, { percent: board.progress.percent });
-  for (const verdict of newVerdicts) {
-    const item = root.querySelector(`.move-list [data-move="${verdict.move}"]`);
-    if (!item) continue;
-    item.dataset.verdict = verdict.grade;
-    item.removeAttribute("data-pending");
-    item.insertAdjacentHTML("beforeend", gradeBadge(verdict, words));
+  for (const move of changedMoves) {
+    const item = root.querySelector(`.move-list [data-move="${move}"]`);
+    if (item) markItem(item, verdictFor(move), board.data.graded.includes(move));
   }
   if (turning.changed) {
     for (const old of root.querySelectorAll(".move-list [data-turning]")) {
@@ -228,7 +247,7 @@ function refresh(newVerdicts, turning) {
     }
   }
   const shown = board.step - 1;
-  if (newVerdicts.some((verdict) => verdict.move === shown) || (turning.changed && [turning.move, turning.before].includes(shown))) {
+  if (changedMoves.has(shown) || (turning.changed && [turning.move, turning.before].includes(shown))) {
     root.querySelector(".review-verdict").innerHTML = verdictPanel();
   }
 }
@@ -377,7 +396,7 @@ window.durakReviewUI = {
     closeDialogs();
     remember();
     overlay("history").hidden = true;
-    board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null };
+    board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null, estimate: null };
     draw(null);
     // Focus (which computes the styles at once) waits for the screen's first frame, and the table behind
     // turns inert a task later (its whole tree is restyled): three pieces of work, none over 50 ms.
@@ -395,8 +414,13 @@ window.durakReviewUI = {
     const { verdicts, progress } = JSON.parse(json);
     for (const verdict of verdicts) board.verdicts.set(verdict.move, verdict);
     const before = board.progress ? board.progress.turning : null;
+    const changed = new Set(verdicts.map((verdict) => verdict.move));
+    const estimates = [board.estimate, progress.estimate ?? null];
+    // An estimate's item changes with every refinement, and returns to its verdict (or to pending) after it.
+    for (const estimate of estimates) if (estimate) changed.add(estimate.move);
     board.progress = progress;
-    refresh(verdicts, { changed: before !== progress.turning, move: progress.turning, before });
+    board.estimate = progress.estimate ?? null;
+    refresh(changed, { changed: before !== progress.turning, move: progress.turning, before });
   },
   close() {
     board = null;

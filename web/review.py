@@ -195,11 +195,21 @@ class Session:
         """The verdicts so far, each with its words in ``lang``."""
         return [verdict_data(v, lang, self.seat_names(lang)) for v in self.grader.verdicts]
 
-    def progress(self) -> dict[str, Any]:
+    def progress(self, lang: str) -> dict[str, Any]:
+        """How far grading is, the turning point so far, and the first estimate of the decision being
+        graded (None when there is none, or grading is stopped)."""
         review_now = self.grader.review()
+        estimate = None if self.stopped else self.grader.estimate()
         return {"done": len(self.grader.verdicts), "total": len(self.decisions),
                 "percent": round(100 * self.grader.progress), "complete": review_now.complete,
-                "stopped": self.stopped and not review_now.complete, "turning": review_now.turning}
+                "stopped": self.stopped and not review_now.complete, "turning": review_now.turning,
+                "estimate": None if estimate is None else self.estimate_data(*estimate, lang)}
+
+    def estimate_data(self, verdict: Verdict, worlds: int, lang: str) -> dict[str, Any]:
+        """A first estimate for the page: a verdict's fields, marked, with a note of what it rests on."""
+        data = verdict_data(verdict, lang, self.seat_names(lang))
+        data.update(estimate=True, note=t(lang, "review.estimate_note", worlds=worlds, total=self.worlds))
+        return data
 
     def game_at(self, step: int) -> Game:
         """An independent copy of the game at ``step`` (0: the deal), to play on from."""
@@ -213,23 +223,28 @@ class Session:
                     slice_seconds: float = SLICE) -> None:
         """Grade in slices until done or ``stop``, yielding to the page between slices. ``publish`` gets the
         new verdicts (in the language ``lang()`` says now) and the progress when a verdict is in, and the
-        progress alone at most every ``PROGRESS_EVERY`` seconds."""
+        progress alone at most every ``PROGRESS_EVERY`` seconds, or as soon as a decision's first estimate
+        is in (the page shows it until the verdict)."""
         self.stopped = False
         shown = len(self.grader.verdicts)
         told = time.perf_counter()
+        estimated: int | None = None  # the move whose first estimate was published last
         with frozen_heap():
             while not self.stopped:
                 done = self.grader.step(slice_seconds)
                 count = len(self.grader.verdicts)
-                if count != shown or done or time.perf_counter() - told >= PROGRESS_EVERY:
+                estimate = self.grader.estimate()
+                first_estimate = estimate is not None and estimate[0].move != estimated
+                if count != shown or done or first_estimate or time.perf_counter() - told >= PROGRESS_EVERY:
                     names = self.seat_names(lang())
                     publish([verdict_data(v, lang(), names) for v in self.grader.verdicts[shown:count]],
-                            self.progress())
+                            self.progress(lang()))
                     shown, told = count, time.perf_counter()
+                    estimated = None if estimate is None else estimate[0].move
                 if done:
                     return
                 await sleep(0)
-        publish([], self.progress())
+        publish([], self.progress(lang()))
 
     def stop(self) -> None:
         """Cancel: the grading loop ends after its current slice; the verdicts so far stay."""

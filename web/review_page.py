@@ -129,7 +129,7 @@ class ReviewPage:
         if self.session is not None:
             self.screens.open_review(json.dumps(self.session.data(self.lang)))
             self.screens.update_review(json.dumps({"verdicts": self.session.verdicts(self.lang),
-                                                   "progress": self.session.progress()}))
+                                                   "progress": self.session.progress(self.lang)}))
 
     def on_action(self, action: str, target: Any = None) -> bool:
         """Do what the button ``action`` asks; False when it is not one of ours. ``target`` is the clicked

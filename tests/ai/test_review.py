@@ -198,6 +198,36 @@ def test_cancelling_keeps_the_verdicts_so_far() -> None:
     assert part.verdicts == whole.verdicts[: len(part.verdicts)]
 
 
+def test_a_sampled_decision_has_a_first_estimate_that_its_verdict_replaces() -> None:
+    start, moves = seeded_game(8)
+    choices = review.decisions(start, moves, 0)
+    grader = review.start(choices, worlds=24)
+    seen: list[tuple[int, int, int]] = []  # (verdicts so far, the estimate's move, its worlds)
+    while not grader.step(0.002):
+        estimate = grader.estimate()
+        if estimate is not None:
+            seen.append((len(grader.verdicts), estimate[0].move, estimate[1]))
+    assert grader.estimate() is None  # done: nothing left to estimate
+    finals = grader.verdicts
+    assert seen and {worlds for _, _, worlds in seen} <= set(range(review.FIRST_ESTIMATE, 25))
+    for done, move, _ in seen:
+        assert move == choices[done].move  # always the decision being graded, never one already judged
+    assert seen[0][0] == 0 and seen[0][2] < 24  # the first decision shows an estimate before its verdict
+    assert [v.move for v in finals] == [d.move for d in choices]
+    # the estimate only looks: grading with it read all along gives the same verdicts as without
+    assert review.grade(choices, worlds=24).verdicts == tuple(finals)
+
+
+def test_an_estimate_waits_for_its_worlds_and_never_outlives_its_decision() -> None:
+    start, moves = seeded_game(8)
+    choices = review.decisions(start, moves, 0)
+    few = review.start(choices, worlds=3)  # fewer worlds than a first estimate: it comes with the last
+    while not few.step(0.001):
+        estimate = few.estimate()
+        assert estimate is None or estimate[1] == 3
+    assert few.estimate() is None
+
+
 def test_the_same_seed_grades_the_same_and_another_seed_may_differ_only_by_sampling() -> None:
     start, moves = seeded_game(9)
     choices = review.decisions(start, moves, 0)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shutil
 import time
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
@@ -31,7 +32,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .helpers import CONFIG, rebuild, serve
+from .helpers import CONFIG, ROOT, build_sw, rebuild, serve
 
 HERE = Path(__file__).resolve().parent
 
@@ -242,3 +243,18 @@ def wait_ready(page_errors: PageErrors) -> Callable[..., float]:
         return wait_until_ready(page, page_errors, timeout_ms)
 
     return wait
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """The built site (every precached file and sw.js) copied to a temp folder and served there, to
+    publish a new release of it without touching the tree the other tests serve."""
+    for path in build_sw.precache_files(ROOT):
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / path, target)
+    build_sw.build(tmp_path)
+    server, url = serve.start_in_background(port=0, root=tmp_path)
+    yield tmp_path, url
+    server.shutdown()
+    server.server_close()

@@ -404,6 +404,51 @@ def test_an_embedded_example_meets_contrast_aa_in_both_themes(page: Page, site_s
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "no sideways scroll"
 
 
+# Every computed style (custom properties aside) of an example's cards, marks, trump badge and buttons,
+# by their place under the example's element.
+DRAWN_STYLES_JS = """(selector) => {
+  const root = document.querySelector(selector);
+  const pieces = ".card, .card *, .mark, .mark *, .trump-badge, .trump-badge *, .btn, .btn *";
+  const drawn = new Set(root.querySelectorAll(pieces));
+  const out = {};
+  const walk = (element, path) => [...element.children].forEach((child, i) => {
+    const here = `${path}/${child.tagName.toLowerCase()}${i}`;
+    if (drawn.has(child)) {
+      const style = getComputedStyle(child);
+      out[here] = Object.fromEntries([...style].filter((name) => !name.startsWith("--"))
+        .map((name) => [name, style.getPropertyValue(name)]));
+    }
+    walk(child, here);
+  });
+  walk(root, "");
+  return out;
+}"""
+
+
+def test_an_embedded_example_is_drawn_as_on_its_rules_page_without_the_tables_stylesheet(
+        page: Page, site_server: str) -> None:
+    """embed.html loads web/cards.css, not web/style.css (the table page's chrome): its cards, marks,
+    badge and buttons must still be styled exactly as on the rules page, which loads both. Both
+    widths give the example its largest cards, so even the sizes agree."""
+    example = "podkidnoy-limit-take"
+    selector = f'[data-example="{example}"]'
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_server}rules/en/podkidnoy.html")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    page.locator(selector).scroll_into_view_if_needed()
+    on_rules_page = page.evaluate(DRAWN_STYLES_JS, selector)
+    page.set_viewport_size({"width": 760, "height": 800})
+    page.goto(f"{site_server}embed.html?example={example}&lang=en")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    sheets = page.evaluate("() => [...document.styleSheets].map((s) => new URL(s.href).pathname.split('/').pop())")
+    assert "style.css" not in sheets and "cards.css" in sheets, sheets
+    in_embed = page.evaluate(DRAWN_STYLES_JS, selector)
+    assert len(on_rules_page) > 150 and on_rules_page.keys() == in_embed.keys()
+    differences = [(where, name, value, in_embed[where].get(name)) for where, styles in on_rules_page.items()
+                   for name, value in styles.items() if in_embed[where].get(name) != value]
+    assert differences == [], differences[:10]
+
+
 def test_a_plain_iframe_sandboxed_to_scripts_and_its_own_origin_works(page: Page, host_url: str,
                                                                       site_server: str) -> None:
     """No loader: the iframe a host writes by hand, with the strictest sandbox an embed runs in."""

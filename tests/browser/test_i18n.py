@@ -6,7 +6,6 @@ the position and the open dialog."""
 from __future__ import annotations
 
 import re
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageErrors
-from .helpers import ROOT, TURN_JS, build_sw, click_a_move, rebuild, serve
+from .helpers import ROOT, TURN_JS, build_sw, click_a_move, rebuild
 from .test_a11y import serious
 
 ARTIFACTS = ROOT / "artifacts"
@@ -197,20 +196,6 @@ def test_switching_the_language_mid_game_keeps_the_position_and_the_open_dialog(
     page.click("[data-action=close-dialog]")
     assert _position(page) == before
     expect(page.locator("#lang-select")).to_have_value("fr")
-
-
-@pytest.fixture
-def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """The built site copied to a temp folder and served there (as in test_pwa.py), to publish a release."""
-    for path in build_sw.precache_files(ROOT):
-        target = tmp_path / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / path, target)
-    build_sw.build(tmp_path)
-    server, url = serve.start_in_background(port=0, root=tmp_path)
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
 
 
 def test_the_update_notice_is_in_russian(

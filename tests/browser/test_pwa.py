@@ -8,15 +8,13 @@ accepted, run the new release from a fresh cache with the old one deleted.
 from __future__ import annotations
 
 import json
-import shutil
 import struct
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .helpers import CONTROLLED_JS, ROOT, build_sw, serve
+from .helpers import CONTROLLED_JS, ROOT, build_sw
 
 MANIFEST = ROOT / "web" / "manifest.webmanifest"
 RELEASES_JS = "async () => (await caches.keys()).filter(name => name.startsWith('durak-v-')).sort()"
@@ -65,20 +63,6 @@ def test_chromium_reads_the_manifest_and_finds_the_app_installable(
     # Playwright's contexts are incognito, which alone keeps Chromium from offering the install.
     errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
     assert errors <= {"in-incognito"}, errors
-
-
-@pytest.fixture
-def site_copy(tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """The built site (every precached file and sw.js) copied to a temp folder and served there."""
-    for path in build_sw.precache_files(ROOT):
-        target = tmp_path / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / path, target)
-    build_sw.build(tmp_path)
-    server, url = serve.start_in_background(port=0, root=tmp_path)
-    yield tmp_path, url
-    server.shutdown()
-    server.server_close()
 
 
 def test_a_new_build_replaces_the_cache_after_the_page_offers_it(

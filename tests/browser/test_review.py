@@ -6,6 +6,7 @@ unfinished game in French at 360 px shows only what the reviewer knew; a damaged
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,21 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
+#: Every move of the move list that ever showed a first estimate (``data-estimate``), kept in ``__estimated``.
+ESTIMATES_JS = """() => {
+  window.__estimated = new Set();
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const nodes = record.type === "attributes" ? [record.target]
+        : [...record.addedNodes].filter((node) => node.querySelectorAll);
+      for (const node of nodes) {
+        for (const item of [node, ...node.querySelectorAll("[data-estimate]")]) {
+          if (item.dataset && item.dataset.estimate && item.dataset.move) window.__estimated.add(item.dataset.move);
+        }
+      }
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-estimate"] });
+}"""
 #: The move list as [seat, action in words] (the seats' names differ between a table game and a file).
 MOVES_JS = """() => [...document.querySelectorAll('[data-testid=move-list] [data-move]')].map(e =>
   [Number(e.dataset.seat), e.querySelector('.move-text').textContent.split(': ').slice(1).join(': ')])"""
@@ -75,6 +91,7 @@ def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opene
 
     # the review: verdicts come in slices, the first within a second or so, no long task over 100 ms
     started = page.evaluate("() => { window.__reviewClick = performance.now(); return window.__longTasks.length; }")
+    page.evaluate(ESTIMATES_JS)
     page.click("[data-testid=game-over] [data-action=review]")
     panel = review_panel(page)
     page.wait_for_selector("[data-testid=move-list] [data-verdict]", timeout=GRADING_TIMEOUT_MS)
@@ -85,6 +102,12 @@ def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opene
     print(f"\nreview in the page: first verdict {first_ms:.0f} ms, every verdict {whole_ms:.0f} ms, "
           f"long tasks while grading {len(tasks)} (longest {max(tasks, default=0):.0f} ms)")
     assert max(tasks, default=0) < 100, tasks
+    # a decision's first estimate (outlined "≈" badge) showed before its verdict, which replaced it
+    estimated = page.evaluate("() => [...window.__estimated]")
+    assert estimated and page.locator("[data-estimate]").count() == 0
+    for move in estimated:
+        item = page.locator(f'[data-testid=move-list] [data-move="{move}"]')
+        expect(item).to_have_attribute("data-verdict", re.compile("."))
     steps = int(panel.get_attribute("data-steps") or 0)
     moves = page.evaluate(MOVES_JS)
     assert steps == len(moves) + 1 > 10

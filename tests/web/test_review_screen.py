@@ -101,6 +101,31 @@ def test_verdicts_come_in_slices_and_speak_the_page_language() -> None:
     assert [v["line"] for v in english] != [v["line"] for v in verdicts]
 
 
+def test_each_sampled_decision_shows_a_first_estimate_before_its_verdict() -> None:
+    reviewing = Session.from_text(played(4).record(), 0, worlds=2 * review.FIRST_ESTIMATE)
+    published: list[tuple[list[dict[str, Any]], dict[str, Any]]] = []
+
+    async def no_wait(seconds: float) -> None:
+        return None
+
+    run_coroutine(reviewing.grade(no_wait, lambda v, p: published.append((v, p)), lambda: "ru", slice_seconds=0.002))
+    judged: set[int] = set()  # moves with a verdict so far
+    estimated: list[int] = []  # moves in the order their first estimate was published
+    for verdicts, progress in published:
+        judged.update(v["move"] for v in verdicts)
+        estimate = progress["estimate"]
+        if estimate is None:
+            continue
+        assert estimate["move"] not in judged  # never an estimate of a move already judged
+        assert estimate["estimate"] and estimate["grade"] in review.GRADES and estimate["line"]
+        assert "{" not in estimate["note"] and f" {2 * review.FIRST_ESTIMATE}," in estimate["note"]  # "… 9 из 16, …"
+        if not estimated or estimated[-1] != estimate["move"]:
+            estimated.append(estimate["move"])
+    sampled = [v.move for v in reviewing.grader.verdicts if not v.proven]
+    assert estimated and estimated[0] == reviewing.decisions[0].move and set(estimated) <= set(sampled)
+    assert published[-1][1]["complete"] and published[-1][1]["estimate"] is None
+
+
 def test_stopping_keeps_the_verdicts_so_far_and_resuming_finishes() -> None:
     reviewing = session(5)
     seen: list[dict[str, Any]] = []
@@ -110,14 +135,14 @@ def test_stopping_keeps_the_verdicts_so_far_and_resuming_finishes() -> None:
             reviewing.stop()
 
     run_coroutine(reviewing.grade(stop_after_two, lambda v, p: seen.extend(v), lambda: "en", slice_seconds=0.005))
-    progress = reviewing.progress()
+    progress = reviewing.progress("en")
     assert progress["stopped"] and not progress["complete"] and progress["done"] == len(seen) >= 2
 
     async def no_wait(seconds: float) -> None:
         return None
 
     run_coroutine(reviewing.grade(no_wait, lambda v, p: seen.extend(v), lambda: "en", slice_seconds=0.05))
-    assert reviewing.progress()["complete"] and [v["move"] for v in seen] == [d.move for d in reviewing.decisions]
+    assert reviewing.progress("en")["complete"] and [v["move"] for v in seen] == [d.move for d in reviewing.decisions]
 
 
 def test_a_verdict_names_the_actions_in_words() -> None:

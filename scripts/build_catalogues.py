@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import gettext
 import io
 import json
 import re
@@ -55,6 +56,8 @@ JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_fai
 #: them in the page's language from the first frame, not only once Python has run (web/app.py apply_lang).
 TABLE_PAGE = Path("index.html")
 SPEEDS = ("slow", "normal", "fast", "instant")  # the options of index.html's speed menu
+DECKS = (24, 36, 52)  # the options of its dialog's deck menu
+VARIANTS = ("podkidnoy", "perevodnoy", "prostoy")
 FIXED_DATE = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
 
 
@@ -98,10 +101,18 @@ def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> 
         message = catalogue.get(key)
         return message.string if message is not None and isinstance(message.string, str) and message.string \
             else text_of(source, key)
+    plural = gettext.GNUTranslations(io.BytesIO(mo_bytes(catalogue)))
     return {
         "words": {key: text(key) for key in keys},
         "speeds": {name: text("speed_option").replace("{speed}", text(f"speed_{name}")) for name in SPEEDS},
         "title": f"{text('title')} — {text('tagline')}",
+        # the new-game dialog before Python runs (web/table.js): deck sizes, seat rows, rules summaries
+        "decks": {str(n): plural.ngettext("deck_n", "deck_n", n).format(n=n) for n in DECKS},
+        "seat_n": text("seat_n"),
+        "kinds": {"friend": text("seat_kind_friend"), "human": text("human"),
+                  **{level: text(f"level_{level}").capitalize() for level in ("easy", "normal", "hard")}},
+        "summaries": {variant: text(f"summary_{variant}") for variant in VARIANTS},
+        "deal_when_ready": text("deal_when_ready"),
     }
 
 
@@ -113,7 +124,7 @@ def strings_js(catalogues: dict[str, Catalog], root: Path = ROOT) -> str:
                       for lang, catalogue in catalogues.items()],
         "text": {lang: {key: text_of(catalogue, key) for key in JS_KEYS} for lang, catalogue in catalogues.items()},
         "page": {lang: static_words(catalogue, catalogues[SOURCE_LANG], keys)
-                 for lang, catalogue in catalogues.items() if lang != SOURCE_LANG},
+                 for lang, catalogue in catalogues.items()},
     }
     return ("// Made by scripts/build_catalogues.py from web/locale/*.po: do not edit.\n"
             f"window.DURAK_I18N = {_json_lines(data, 2)};\n")

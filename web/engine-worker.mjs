@@ -10,7 +10,8 @@
 //   speed, and engine {id, method, args}, the calls of web/engine_calls.py
 // Worker -> page, from here:
 //   progress {step, percent}       boot stages: "download", "start", "import", "snapshot"
-//   ready    {ms, snapshot, boot}  ms: from the boot message to ready; snapshot: a state of
+//   ready    {ms, snapshot, boot}  after the table's boot (a resumed or linked game's first frame comes
+//                                  before it); ms: from the boot message to ready; snapshot: a state of
 //                                  web/engine-boot.mjs ("used", "missing" when one is being saved,
 //                                  "failed", "refused", "unsupported", "off"); boot: when each stage
 //                                  began, {received, download, start, import, snapshot, ready} (import
@@ -74,9 +75,9 @@ async function boot(message) {
   });
   // web/bridge.py: the table's controller and the page protocol; messages cross as JSON text
   const receive = pyodide.pyimport("web.bridge").start((text) => self.postMessage(JSON.parse(text)));
+  receive(JSON.stringify(message)); // resumes the save or deals the link's game: its frame comes before ready
   times.ready = now();
   self.postMessage({ t: "ready", ms: Math.round(times.ready - times.received), snapshot: state, boot: times });
-  receive(JSON.stringify(message)); // resumes the save or deals the link's game: a frame follows
   if (save) save().then((saved) => self.postMessage({ t: "snapshot", state: saved }));
   return receive;
 }

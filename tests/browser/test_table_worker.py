@@ -1,0 +1,232 @@
+"""The table booted through the engine worker, with no PyScript on the page (docs/worker-plan.md step 3).
+
+The page under test is index.html with its PyScript and Pyodide tags taken out and web/table.js, the
+view port, put in (``worker_variant``), served at table-worker.html by a route: the same markup as the
+table, so this is the change step 4 makes to index.html. Each test has a new context (no snapshot, no
+save) whose service worker is blocked, so the route sees every request and every boot is cold: there
+is time to act while the worker loads. Screenshots go to artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from web.i18n import CATALOGUES, tn
+
+from .helpers import ROOT, rebuild
+from .test_table import Player, game_over, shot, wait_turn
+
+LONG_TASK_MS = 50
+VARIANT = "table-worker.html"
+#: What the table loads for PyScript and a main-thread Pyodide; each must be there to be taken out.
+PYSCRIPT_TAGS = (
+    r'  <link rel="modulepreload" href="\./web/vendor/pyscript/[^"]+">\n',
+    r'  <link rel="preload" href="\./pyscript\.toml"[^>]*>\n',
+    r'  <link rel="modulepreload" href="\./web/(?:pyodide-boot|engine-boot)\.mjs">\n',
+    r'  <link rel="(?:module)?preload" href="\./web/(?:vendor/pyodide/|modules\.zip)[^"]*"[^>]*>\n',
+    r'  <script type="module">import \{ startBoot \}[^\n]*</script>\n',
+    r'<script type="module" src="\./web/vendor/pyscript/core\.js"></script>\n',
+    r'<script type="py" [^\n]*</script>\n',
+)
+LONG_TASKS_INIT = """
+  window.__longtasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longtasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: "longtask", buffered: true });
+"""
+#: The click on a [data-action] and when the new-game dialog is open after it, in page time.
+CLICK_TO_DIALOG_JS = """() => new Promise((resolve) => {
+  const dialog = document.getElementById("new-game");
+  const seen = {};
+  document.addEventListener("click", (event) => {
+    seen.click = event.timeStamp;
+    seen.state = document.body.dataset.state;
+  }, { capture: true, once: true });
+  new MutationObserver((_, observer) => {
+    if (!dialog.open) return;
+    seen.open = performance.now();
+    observer.disconnect();
+    resolve(seen);
+  }).observe(dialog, { attributes: true, attributeFilter: ["open"] });
+  window.__dialogOpened = seen;
+})"""
+
+
+def worker_variant(html: str) -> str:
+    """index.html without PyScript or a main-thread Pyodide, booting through web/table.js instead."""
+    for tag in PYSCRIPT_TAGS:
+        html, found = re.subn(tag, "", html)
+        assert found, f"index.html no longer has {tag!r}: update worker_variant"
+    return html.replace("</body>", '<script type="module" src="./web/table.js"></script>\n</body>')
+
+
+@pytest.fixture(scope="module", autouse=True)
+def current_build() -> Iterator[None]:
+    rebuild()  # the worker imports durak/ and web/ from web/modules.zip
+    yield
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture
+def table(context: BrowserContext, page: Page, base_url: str) -> Callable[[str], None]:
+    """``table(query)`` opens the worker variant of the table; the main thread's long tasks are recorded."""
+    html = worker_variant((ROOT / "index.html").read_text(encoding="utf-8"))
+
+    def fulfil(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
+
+    context.route(re.compile(re.escape(base_url + VARIANT) + r"(\?.*)?$"), fulfil)
+    context.add_init_script(LONG_TASKS_INIT)
+
+    def open_page(query: str) -> None:
+        page.goto(VARIANT + query)
+
+    return open_page
+
+
+class FramePage:
+    """A page whose clicks wait for the worker's answer: a click's frame arrives after the click returns
+    (on the PyScript table the click's handler drew it), and test_table's Player reads the page at once."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.page, name)
+
+    def click(self, selector: str) -> None:
+        drawn = self.page.evaluate("() => document.body.dataset.frame")
+        self.page.click(selector)
+        self.page.wait_for_function("drawn => document.body.dataset.frame !== drawn", arg=drawn)
+
+
+def loading(page: Page) -> bool:
+    return bool(page.evaluate("() => document.body.dataset.state === 'loading'"))
+
+
+def long_tasks(page: Page, start_ms: float, end_ms: float) -> list[tuple[int, int]]:
+    """Main-thread tasks over LONG_TASK_MS that overlap [start_ms, end_ms] (page time)."""
+    tasks: list[list[float]] = page.evaluate("() => window.__longtasks")
+    return [(round(start), round(length)) for start, length in tasks
+            if length > LONG_TASK_MS and start < end_ms and start + length > start_ms]
+
+
+def test_the_dialog_opens_at_once_and_a_deal_made_while_loading_starts_once_ready(
+        page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
+    table("?lang=en&speed=instant")
+    dialog = page.locator("dialog#new-game")
+    expect(dialog).to_be_visible()  # the first visit's dialog, before the engine is there
+    assert loading(page)
+    expect(page.locator("#ng-summary")).to_contain_text("durak")  # the rules in short, from strings.js
+    page.click("[data-action=close-dialog]")
+    expect(dialog).to_be_hidden()
+
+    page.evaluate(f"() => {{ ({CLICK_TO_DIALOG_JS})(); }}")
+    page.click("[data-action=new-game]")
+    expect(dialog).to_be_visible()
+    seen = page.evaluate("() => window.__dialogOpened")
+    assert seen["state"] == "loading", "the worker was ready before the click: nothing was shown"
+    assert seen["open"] - seen["click"] <= 200, seen
+
+    page.select_option("select[name=players]", "3")
+    page.select_option("#ng-seat-2", "easy")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click("[data-action=start]")
+    notice = dialog.locator("#ng-notice")
+    expect(notice).to_have_text("Dealing as soon as the game engine is ready…")
+    assert loading(page), "the worker was ready before the deal: the kept deal was not tested"
+    expect(page.locator("[data-action=start]")).to_be_disabled()
+    shot(page, "table-worker-deal-kept-360")
+
+    wait_ready(page)
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#opponents .seat")).to_have_count(2)
+    assert page.locator("#progress").get_attribute("aria-valuenow") == "90"
+    assert page.evaluate("() => document.body.dataset.snapshot") in ("missing", "saved")
+    assert len(page.evaluate("() => document.body.dataset.boot").split()) == 3
+    save = page.evaluate("() => localStorage.getItem('durak.save')")
+    assert save and '"players": 3' in save.replace('"players":3', '"players": 3')  # the worker's store message
+    shot(page, "table-worker-dealt-360")
+
+
+def test_the_language_switches_before_ready_and_the_engine_follows(
+        page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
+    fr, ru = CATALOGUES["fr"], CATALOGUES["ru"]
+    table("?speed=instant")
+    expect(page.locator("dialog#new-game")).to_be_visible()
+    page.select_option("#ng-lang", "fr")
+    assert loading(page)
+    expect(page.locator("#ng-title")).to_have_text(fr["new_game_title"])
+    expect(page.locator("select[name=deck] option[value='36']")).to_have_text(tn("fr", "deck_n", 36))
+    expect(page.locator("#ng-seat-1 option[value=hard]")).to_have_text(fr["level_hard"].capitalize())
+    page.locator("details.summary summary").click()  # the rules in short, in French, before the engine
+    expect(page.locator("#ng-summary")).to_have_text(fr["summary_podkidnoy"])
+    page.click("[data-action=close-dialog]")
+    page.select_option("#lang-select", "ru")
+    assert loading(page), "the worker was ready before the switch"
+    assert page.evaluate("() => document.documentElement.lang") == "ru"
+    expect(page.locator("[data-action=new-game] span")).to_have_text(ru["btn_new_game"])
+    expect(page.locator("#loading-text")).to_have_text(re.compile("|".join(
+        re.escape(ru[key]) for key in ("loading", "loading_python", "loading_dealing"))))
+    assert page.title() == f"{ru['title']} — {ru['tagline']}"
+    assert '"lang": "ru"' in page.evaluate("() => localStorage.getItem('durak.prefs')").replace('":"', '": "')
+
+    wait_ready(page)
+    page.click("[data-action=new-game]")
+    page.click("[data-action=start]")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    expect(page.locator(".actions [data-action=take]")).to_have_text(ru["btn_take"])  # drawn by the worker
+    page.select_option("#lang-select", "fr")
+    expect(page.locator(".actions [data-action=take]")).to_have_text(fr["btn_take"])
+    expect(page.locator("[data-action=new-game] span")).to_have_text(fr["btn_new_game"])
+
+
+def test_the_rules_link_works_while_loading(page: Page, table: Callable[[str], None]) -> None:
+    table("?lang=en")
+    page.click("[data-action=close-dialog]")
+    assert loading(page)
+    page.click("[data-testid=rules-link]")
+    page.wait_for_url(re.compile(r"/rules/index\.html$"))
+    expect(page.locator("h1")).to_be_visible()
+
+
+def test_a_whole_game_by_clicking_and_the_main_thread_stays_free(
+        page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
+    table("?lang=en&speed=instant")
+    ready_ms = wait_ready(page)
+    first_paint = page.evaluate(
+        "() => (performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime")
+    boot_tasks = long_tasks(page, first_paint, ready_ms)
+    page.select_option("select[name=players]", "4")
+    page.click("[data-action=start]")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    player = Player(FramePage(page))  # type: ignore[arg-type]  # a Page in all Player uses
+    for _ in range(3):  # a few moves, for a picture of a game under way
+        if wait_turn(page) != "turn":
+            break
+        player.turn()
+    shot(page, "table-worker-1280")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shot(page, "table-worker-360")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    played_from = page.evaluate("() => performance.now()")
+    player.game()
+    over = game_over(page)
+    assert over["durak"] is not None or over["draw"] == "true", over
+    ai_moves = int(page.evaluate("() => document.body.dataset.ai").split()[0])
+    assert ai_moves >= 10, f"only {ai_moves} AI moves: the check saw too few AI turns"
+    play_tasks = long_tasks(page, played_from, page.evaluate("() => performance.now()"))
+    assert not boot_tasks and not play_tasks, (
+        f"main-thread tasks over {LONG_TASK_MS} ms (start, ms): from first paint ({first_paint:.0f}) to ready "
+        f"({ready_ms:.0f}) {boot_tasks}; during the game's {ai_moves} AI moves {play_tasks}")
+    shot(page, "table-worker-over")

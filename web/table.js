@@ -15,6 +15,9 @@ const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status"
 const OVERLAYS = { game_over: "over", cover: "cover" };
 const DRAG_THRESHOLD = 8; // pixels before a pressed card becomes a drag
 const TABLE_ACTIONS = ["take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again"];
+// web/params.py's GAME_KEYS and OPEN_KEYS: a link naming a game, which the worker deals on boot
+const LINK_KEYS = ["variant", "players", "deck", "throw_in", "first_defence_limit", "exchange", "first_attack",
+  "teams", "level", "seats", "seed", "position", "record"];
 const TEAM_PLAYERS = { "2v2": 4, "3v3": 6, "2v2v2": 6 }; // durak's team layouts and the players each needs
 const $ = (id) => document.getElementById(id);
 
@@ -109,6 +112,7 @@ const receivers = {
       startButton.disabled = false;
       dialog.close();
       hideNotice();
+      forgetLinkGame();
     }
   },
   store({ key, value }) {
@@ -354,6 +358,17 @@ function startFromDialog() {
   if (!state.ready) showNotice(i18n.page[state.lang].deal_when_ready); // inside the dialog, which stays open
 }
 
+// A game chosen in the dialog replaces the one the link named: the link's game keys leave the address
+// (lang, speed and embed stay), so that a reload resumes the saved game, not the link's.
+function forgetLinkGame() {
+  const current = new URLSearchParams(location.search);
+  if (!LINK_KEYS.some((key) => current.has(key))) return;
+  const kept = new URLSearchParams();
+  for (const key of ["lang", "speed", "embed"]) if (current.get(key)) kept.set(key, current.get(key));
+  const search = kept.toString();
+  history.replaceState(null, "", location.pathname + (search ? `?${search}` : ""));
+}
+
 // ------------------------------------------------------------------ gestures
 function gesture(kind, fields) {
   if (!state.seq) return; // no table yet: the skeleton has no cards
@@ -502,9 +517,6 @@ form.addEventListener("submit", (event) => {
 
 // The first visit (no save, no link's game) opens the dialog at once; otherwise the worker draws the
 // table, and opens nothing unless the save or the link cannot be played (see ready).
-// web/params.py's GAME_KEYS and OPEN_KEYS: the link names a game, which the worker deals on boot
-const LINK_KEYS = ["variant", "players", "deck", "throw_in", "first_defence_limit", "exchange", "first_attack",
-  "teams", "level", "seats", "seed", "position", "record"];
 $("speed-select").value = body.dataset.speed;
 const newGame = document.querySelector('[data-action="new-game"]');
 newGame.disabled = false;

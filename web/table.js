@@ -31,6 +31,7 @@ const query = new URLSearchParams(location.search);
 const state = {
   lang: document.documentElement.lang || i18n.default,
   seq: 0, // the last frame drawn; gestures name it
+  pending: null, // the latest frame come, drawn at the next animation frame
   ready: false,
   dealing: false, // a start was sent (or kept): the next frame closes the dialog
   kept: [], // messages pressed before ready, sent on ready in order
@@ -89,6 +90,7 @@ const receivers = {
     // where the boot went (ms since navigation): Python started, the modules imported, ready
     body.dataset.boot = `${since(boot.start)} ${since(boot.import || boot.snapshot || boot.start)} ${Math.round(now)}`;
     body.dataset.snapshot = snapshot;
+    drawPending(); // a resumed or linked game is on the table when the page says ready
     state.ready = true;
     for (const message of state.kept.splice(0)) worker.postMessage(message);
     if (state.expected && !state.seq && !state.dealing && !dialog.open) { // the link's game or the save could not be played
@@ -105,15 +107,9 @@ const receivers = {
     body.dataset.snapshot = saved;
   },
   frame(frame) {
-    state.seq = frame.seq;
-    show(frame);
-    if (state.dealing) {
-      state.dealing = false;
-      startButton.disabled = false;
-      dialog.close();
-      hideNotice();
-      forgetLinkGame();
-    }
+    // frames that come faster than the screen refreshes (an instant AI) are drawn once, the latest
+    if (!state.pending) requestAnimationFrame(drawPending);
+    state.pending = frame;
   },
   store({ key, value }) {
     try {
@@ -155,6 +151,21 @@ worker.onmessage = ({ data }) => {
   if (receive) receive(data);
 };
 worker.onerror = (event) => window.durakFail(event.message || "the engine worker did not start");
+
+function drawPending() {
+  const frame = state.pending;
+  if (!frame) return;
+  state.pending = null;
+  state.seq = frame.seq;
+  show(frame);
+  if (state.dealing) {
+    state.dealing = false;
+    startButton.disabled = false;
+    dialog.close();
+    hideNotice();
+    forgetLinkGame();
+  }
+}
 
 // ------------------------------------------------------------------ frames (web/app.py's Page.show)
 function show(frame) {

@@ -248,3 +248,17 @@ def test_no_main_thread_long_task_from_first_paint_to_ready_nor_during_ten_ai_tu
     assert not boot_tasks and not play_tasks, (
         f"main-thread tasks over {LONG_TASK_MS} ms (start, ms): from first paint ({first_paint:.0f}) to ready "
         f"({ready_ms:.0f}) {boot_tasks}; during {ai_moves} AI moves {play_tasks}")
+
+
+def test_a_bad_link_opens_the_dialog_with_its_notice_and_a_link_deals_its_game_before_ready(
+        page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
+    table("?record=not-a-record&lang=en&speed=instant")
+    wait_ready(page)
+    dialog = page.locator("dialog#new-game")
+    expect(dialog).to_be_visible()  # the worker drew no game: the dialog opens, the notice inside
+    expect(dialog.locator("#ng-notice")).to_contain_text("record")
+    table("?variant=perevodnoy&players=3&seed=12&lang=en&speed=instant")
+    expect(dialog).to_be_hidden()  # the link names a game: no dialog while loading
+    wait_ready(page)
+    assert page.locator("#hand [data-card]").count() > 0  # drawn when the page says ready
+    expect(page.locator("#opponents .seat")).to_have_count(2)

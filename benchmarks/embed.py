@@ -164,6 +164,8 @@ def baseline_site(site: Path, folder: Path, rev: str, paths: list[str]) -> Path:
             target.write_bytes(old.stdout)
         else:
             target.unlink(missing_ok=True)  # added since rev
+    if (ROOT / "node_modules").is_dir():  # the Python compiler of build_zip.py, which looks beside itself
+        (copy / "node_modules").symlink_to(ROOT / "node_modules")
     for script in ("build_zip.py", "build_rules.py", "build_sw.py"):
         subprocess.run([sys.executable, str(copy / "scripts" / script), "--root", str(copy)],
                        check=True, capture_output=True)

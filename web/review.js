@@ -415,9 +415,11 @@ window.durakReviewUI = {
     for (const verdict of verdicts) board.verdicts.set(verdict.move, verdict);
     const before = board.progress ? board.progress.turning : null;
     const changed = new Set(verdicts.map((verdict) => verdict.move));
-    const estimates = [board.estimate, progress.estimate ?? null];
-    // An estimate's item changes with every refinement, and returns to its verdict (or to pending) after it.
-    for (const estimate of estimates) if (estimate) changed.add(estimate.move);
+    // An estimate is redrawn when it appears, changes grade or gives way (to its verdict, or to pending):
+    // not at each refinement, which a screen reader would read out every quarter of a second.
+    const [old, next] = [board.estimate, progress.estimate ?? null];
+    if (old && (!next || next.move !== old.move)) changed.add(old.move);
+    if (next && (!old || old.move !== next.move || old.grade !== next.grade)) changed.add(next.move);
     board.progress = progress;
     board.estimate = progress.estimate ?? null;
     refresh(changed, { changed: before !== progress.turning, move: progress.turning, before });

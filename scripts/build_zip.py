@@ -5,7 +5,7 @@
 
 The archive holds the `durak` package (but for the command-line-only cli.py and arena.py) and the
 `web` package's modules except the pages' entry points (the `<script type="py" src>` of each page,
-such as web/app.py for index.html: PyScript runs them itself), and the message catalogues
+such as web/embed_engine.py for embed.html: PyScript runs them itself), and the message catalogues
 web/locale/*.mo that web/i18n.py reads (compiled by scripts/build_catalogues.py, which `build` runs
 first). pyscript.toml maps it with
 `"./web/modules.zip" = "./*"`, so PyScript fetches one file and unpacks it into the working
@@ -97,7 +97,7 @@ class _PyScripts(HTMLParser):
 
 def page_entry_points(root: Path = ROOT) -> set[Path]:
     """The modules the site's pages (scripts/build_sw.py's PAGES) load as their `<script type="py"
-    src=...>` (web/app.py, ...): PyScript fetches and runs them, nothing imports them."""
+    src=...>` (web/embed_engine.py, ...): PyScript fetches and runs them, nothing imports them."""
     spec = importlib.util.spec_from_file_location("durak_build_sw_pages", Path(__file__).with_name("build_sw.py"))
     assert spec is not None and spec.loader is not None
     build_sw = importlib.util.module_from_spec(spec)

@@ -1,4 +1,5 @@
-"""Plain helpers of the browser tests: the repo's scripts loaded by path, a rebuild, one clicked move.
+"""Plain helpers of the browser tests: the repo's scripts loaded by path, a rebuild, one clicked move,
+a page whose clicks wait for the engine worker's answer.
 
 benchmarks/page.py loads this file by path too (runpy), for its clicking player and its scripts:
 keep it free of pytest and of relative imports.
@@ -11,6 +12,7 @@ import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -50,23 +52,59 @@ def rebuild() -> None:
     build_sw.build(ROOT)
 
 
-def click_a_move(page: Page) -> bool:
+class FramePage:
+    """A page whose clicks wait for the worker's answer. The table's frames come from the engine worker
+    (web/table.js marks each drawn one in body[data-frame]): a click's answer is drawn after the click
+    returns, so a helper that reads the page right after a click would read the frame before it. A page
+    with no frame drawn yet (or an older copy of the site, whose PyScript drew the answer inside the
+    click's handler) is not waited for."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.page, name)
+
+    def click(self, selector: str, **options: Any) -> None:
+        drawn = self._drawn()
+        self.page.click(selector, **options)
+        self._answered(drawn)
+
+    def select_option(self, selector: str, value: str) -> None:
+        drawn = self._drawn()
+        self.page.select_option(selector, value)
+        self._answered(drawn)
+
+    def _drawn(self) -> str | None:
+        frame: str | None = self.page.evaluate("() => document.body.dataset.frame ?? null")
+        return frame
+
+    def _answered(self, drawn: str | None) -> None:
+        if drawn is not None:
+            self.page.wait_for_function("drawn => document.body.dataset.frame !== drawn", arg=drawn)
+
+
+def frame_page(page: Page | FramePage) -> FramePage:
+    return page if isinstance(page, FramePage) else FramePage(page)
+
+
+def click_a_move(page: Page | FramePage) -> bool:
     """One move by clicking: the first playable card (and its first lit target on the table), else
-    pass or take. False when none of these was possible."""
+    pass or take, each click answered before the next look. False when none of these was possible."""
+    page = frame_page(page)
     cards: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('[data-testid=hand] [data-card][data-playable=true]')]"
         ".map(e => e.dataset.card)"
     )
     if cards:
         page.click(f'[data-testid=hand] [data-card="{cards[0]}"]')
-        lit = page.locator("[data-testid=table] [data-target=true]")
-        if lit.count():
-            lit.first.click()
+        if page.locator("[data-testid=table] [data-target=true]").count():
+            page.click("[data-testid=table] [data-target=true] >> nth=0")
         return True
     for action in ("pass", "take"):
         button = page.locator(f".actions [data-action={action}]")
         if button.is_visible() and button.is_enabled():
-            button.click()
+            page.click(f".actions [data-action={action}]")
             return True
     return False
 

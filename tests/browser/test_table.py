@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import ROOT, rebuild
+from .helpers import ROOT, FramePage, frame_page, rebuild
 
 ARTIFACTS = ROOT / "artifacts"
 if str(ROOT) not in sys.path:
@@ -53,30 +53,30 @@ def open_table(page: Page, wait_ready: Callable[..., float], query: str) -> None
     wait_ready(page)
 
 
-def wait_turn(page: Page) -> str:
+def wait_turn(page: Page | FramePage) -> str:
     state: str = page.wait_for_function(STATE_JS, timeout=60_000).json_value()
     return state
 
 
-def enabled(page: Page, action: str) -> bool:
+def enabled(page: Page | FramePage, action: str) -> bool:
     return bool(page.evaluate(
         "a => { const b = document.querySelector(`.actions [data-action=${a}]`);"
         " return !!b && !b.disabled && !b.hidden; }", action))
 
 
-def playable(page: Page) -> list[str]:
+def playable(page: Page | FramePage) -> list[str]:
     cards: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('#hand [data-card][data-playable=true]')].map(e => e.dataset.card)")
     return cards
 
 
-def hand(page: Page) -> list[str]:
+def hand(page: Page | FramePage) -> list[str]:
     cards: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('[data-testid=hand] [data-card]')].map(e => e.dataset.card)")
     return cards
 
 
-def targets(page: Page) -> list[str]:
+def targets(page: Page | FramePage) -> list[str]:
     found: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('#table [data-target=true], #hand [data-target=true]')].map(e =>"
         " e.dataset.attack ? 'attack:' + e.dataset.attack : e.dataset.drop ? 'zone:' + e.dataset.drop"
@@ -84,7 +84,7 @@ def targets(page: Page) -> list[str]:
     return found
 
 
-def click_target(page: Page, key: str) -> None:
+def click_target(page: Page | FramePage, key: str) -> None:
     kind, _, value = key.partition(":")
     if kind == "attack":
         page.click(f'[data-testid=table] [data-attack="{value}"]')
@@ -102,8 +102,8 @@ class Player:
     that the interesting moves happened.
     """
 
-    def __init__(self, page: Page, transfer: bool = False, sets: bool = False) -> None:
-        self.page = page
+    def __init__(self, page: Page | FramePage, transfer: bool = False, sets: bool = False) -> None:
+        self.page = frame_page(page)  # each click waits for its answer's frame (helpers.FramePage)
         self.transfer = transfer
         self.sets = sets
         self.done: dict[str, int] = {"transfer": 0, "set3": 0, "partial": 0, "card": 0, "target": 0,
@@ -154,14 +154,17 @@ class Player:
     def _gather(self) -> None:
         """Prostoy: add lit hand cards up to a set of 3, dropping cards until the set is legal."""
         page = self.page
-        selected = lambda: page.locator("#hand [data-selected=true]").count()  # noqa: E731
+
+        def selected() -> int:
+            return int(page.locator("#hand [data-selected=true]").count())
+
         while selected() < 3:
             more = [key for key in targets(page) if key.startswith("hand:")]
             if not more:
                 break
             click_target(page, more[0])
         while selected() > 1 and not enabled(page, "play"):
-            page.locator("#hand [data-selected=true]").last.click()
+            page.click("#hand [data-selected=true] >> nth=-1")
 
     def game(self, max_turns: int = 400) -> None:
         for _ in range(max_turns):
@@ -287,14 +290,14 @@ def test_pass_and_play_hides_the_other_hand(page: Page, wait_ready: Callable[...
     assert hand(page) == []
     shot(page, "pass-and-play-cover")
     first_seat = cover.get_attribute("data-seat")
-    page.click("[data-action=reveal]")
+    FramePage(page).click("[data-action=reveal]")
     first = hand(page)
     assert len(first) == 6
     Player(page).turn()
     expect(cover).to_be_visible()
     assert cover.get_attribute("data-seat") != first_seat
     assert hand(page) == []
-    page.click("[data-action=reveal]")
+    FramePage(page).click("[data-action=reveal]")
     second = hand(page)
     assert len(second) >= 5 and not set(second) & set(first)
 
@@ -351,7 +354,7 @@ def test_reload_resumes_the_same_position(page: Page, wait_ready: Callable[..., 
     # a game dealt from the dialog replaces the link's game: a reload resumes it, not the link's
     page.click("[data-action=new-game]")
     page.click("label.choice:has(input[value=prostoy])")
-    page.click("[data-action=start]")
+    FramePage(page).click("[data-action=start]")
     wait_turn(page)
     assert "variant=" not in page.url and "speed=instant" in page.url
     dealt = hand(page)
@@ -388,7 +391,7 @@ def test_language_switch_changes_every_visible_label(page: Page, wait_ready: Cal
         .filter(e => e.offsetParent !== null).map(e => e.textContent.trim()).filter(Boolean)"""
     english = page.evaluate(labels_js)
     aria_en = page.locator("[data-testid=hand] [data-card]").first.get_attribute("aria-label")
-    page.select_option("#lang-select", "fr")
+    FramePage(page).select_option("#lang-select", "fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     french = page.evaluate(labels_js)
     assert len(french) == len(english)

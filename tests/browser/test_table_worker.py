@@ -1,10 +1,8 @@
-"""The table booted through the engine worker, with no PyScript on the page (docs/worker-plan.md step 3).
+"""The table booted through the engine worker, with no PyScript on the page (docs/worker-plan.md steps 3-4).
 
-The page under test is index.html with its PyScript and Pyodide tags taken out and web/table.js, the
-view port, put in (``worker_variant``), served at table-worker.html by a route: the same markup as the
-table, so this is the change step 4 makes to index.html. Each test has a new context (no snapshot, no
-save) whose service worker is blocked, so the route sees every request and every boot is cold: there
-is time to act while the worker loads. Screenshots go to artifacts/ (git-ignored).
+index.html loads no PyScript: web/table.js, the view port, starts the engine worker and draws its frames.
+Each test has a new context (no snapshot, no save) whose service worker is blocked, so every boot is
+cold: there is time to act while the worker loads. Screenshots go to artifacts/ (git-ignored).
 """
 
 from __future__ import annotations
@@ -14,25 +12,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from web.i18n import CATALOGUES, tn
 
-from .helpers import ROOT, rebuild
+from .helpers import FramePage, rebuild
 from .test_table import Player, game_over, shot, wait_turn
 
 LONG_TASK_MS = 50
-VARIANT = "table-worker.html"
-#: What the table loads for PyScript and a main-thread Pyodide; each must be there to be taken out.
-PYSCRIPT_TAGS = (
-    r'  <link rel="modulepreload" href="\./web/vendor/pyscript/[^"]+">\n',
-    r'  <link rel="preload" href="\./pyscript\.toml"[^>]*>\n',
-    r'  <link rel="modulepreload" href="\./web/(?:pyodide-boot|engine-boot)\.mjs">\n',
-    r'  <link rel="(?:module)?preload" href="\./web/(?:vendor/pyodide/|modules\.zip)[^"]*"[^>]*>\n',
-    r'  <script type="module">import \{ startBoot \}[^\n]*</script>\n',
-    r'<script type="module" src="\./web/vendor/pyscript/core\.js"></script>\n',
-    r'<script type="py" [^\n]*</script>\n',
-)
 LONG_TASKS_INIT = """
   window.__longtasks = [];
   new PerformanceObserver((list) => {
@@ -57,14 +44,6 @@ CLICK_TO_DIALOG_JS = """() => new Promise((resolve) => {
 })"""
 
 
-def worker_variant(html: str) -> str:
-    """index.html without PyScript or a main-thread Pyodide, booting through web/table.js instead."""
-    for tag in PYSCRIPT_TAGS:
-        html, found = re.subn(tag, "", html)
-        assert found, f"index.html no longer has {tag!r}: update worker_variant"
-    return html.replace("</body>", '<script type="module" src="./web/table.js"></script>\n</body>')
-
-
 @pytest.fixture(scope="module", autouse=True)
 def current_build() -> Iterator[None]:
     rebuild()  # the worker imports durak/ and web/ from web/modules.zip
@@ -77,36 +56,14 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 
 @pytest.fixture
-def table(context: BrowserContext, page: Page, base_url: str) -> Callable[[str], None]:
-    """``table(query)`` opens the worker variant of the table; the main thread's long tasks are recorded."""
-    html = worker_variant((ROOT / "index.html").read_text(encoding="utf-8"))
-
-    def fulfil(route: Route) -> None:
-        route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
-
-    context.route(re.compile(re.escape(base_url + VARIANT) + r"(\?.*)?$"), fulfil)
+def table(context: BrowserContext, page: Page) -> Callable[[str], None]:
+    """``table(query)`` opens the table; the main thread's long tasks are recorded."""
     context.add_init_script(LONG_TASKS_INIT)
 
     def open_page(query: str) -> None:
-        page.goto(VARIANT + query)
+        page.goto("index.html" + query)
 
     return open_page
-
-
-class FramePage:
-    """A page whose clicks wait for the worker's answer: a click's frame arrives after the click returns
-    (on the PyScript table the click's handler drew it), and test_table's Player reads the page at once."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.page, name)
-
-    def click(self, selector: str) -> None:
-        drawn = self.page.evaluate("() => document.body.dataset.frame")
-        self.page.click(selector)
-        self.page.wait_for_function("drawn => document.body.dataset.frame !== drawn", arg=drawn)
 
 
 def loading(page: Page) -> bool:
@@ -207,7 +164,7 @@ def test_a_whole_game_by_clicking(
     page.select_option("select[name=players]", "4")
     page.click("[data-action=start]")
     expect(page.locator("#hand [data-card]").first).to_be_visible()
-    player = Player(FramePage(page))  # type: ignore[arg-type]  # a Page in all Player uses
+    player = Player(FramePage(page))
     for _ in range(3):  # a few moves, for a picture of a game under way
         if wait_turn(page) != "turn":
             break
@@ -236,7 +193,7 @@ def test_no_main_thread_long_task_from_first_paint_to_ready_nor_during_ten_ai_tu
     page.click("[data-action=start]")
     expect(page.locator("#hand [data-card]").first).to_be_visible()
     played_from = page.evaluate("() => performance.now()")
-    player = Player(FramePage(page))  # type: ignore[arg-type]
+    player = Player(FramePage(page))
     ai_moves = 0
     while ai_moves < 10:
         if wait_turn(page) == "over":

@@ -129,12 +129,12 @@ def test_save_round_trip_and_set_aside() -> None:
 
 def test_pyscript_toml_maps_every_module() -> None:
     """pyscript.toml unpacks web/modules.zip, which holds every durak/ and web/ module but the pages'
-    entry points (app.py, ...) and the command-line-only cli.py and arena.py."""
+    entry points (embed_engine.py, ...) and the command-line-only cli.py and arena.py."""
     toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     assert 'interpreter = "./web/pyodide-boot.mjs"' in toml
     assert re.search(r'^"\./web/modules\.zip" = "\./\*"$', toml, re.M), toml
     left_out = {ROOT / path for path in (*build_zip.COMMAND_LINE_ONLY, *build_zip.page_entry_points(ROOT))}
-    assert {ROOT / "web" / "app.py", ROOT / "durak" / "cli.py", ROOT / "durak" / "arena.py"} <= left_out
+    assert {ROOT / "web" / "embed_engine.py", ROOT / "durak" / "cli.py", ROOT / "durak" / "arena.py"} <= left_out
     modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts and p not in left_out]
     modules += [p for p in (ROOT / "web").glob("*.py") if p not in left_out]
     expected = {path.relative_to(ROOT).as_posix() for path in modules}
@@ -150,6 +150,30 @@ def test_pyscript_toml_maps_every_module() -> None:
         assert flags == 0b01, f"{name}: not an unchecked-hash .pyc (PEP 552), flags {flags:#b}"
 
 
+def test_no_packed_module_imports_pyscript_when_imported() -> None:
+    """The engine worker imports every module of web/modules.zip and has no PyScript: a module-level
+    `import pyscript` there would break its boot (web/app.py was one; its work is in web/table.js and
+    web/bridge.py now)."""
+    import ast
+
+    def module_level_imports(tree: ast.AST) -> list[str]:
+        found: list[str] = []
+        for node in ast.iter_child_nodes(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue  # runs only when called
+            if isinstance(node, ast.Import):
+                found += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.append(node.module)
+            found += module_level_imports(node)
+        return found
+
+    importing = [path.as_posix() for path in build_zip.module_files(ROOT)
+                 if any(name.split(".")[0] == "pyscript" for name in module_level_imports(
+                     ast.parse((ROOT / path).read_text(encoding="utf-8"))))]
+    assert not importing, importing
+
+
 def test_the_new_game_dialog_has_a_control_for_every_option_a_link_can_set() -> None:
     """"Change rules" must not drop what a link chose: each game key of a URL is a control of the dialog."""
     from web.params import GAME_KEYS
@@ -157,11 +181,11 @@ def test_the_new_game_dialog_has_a_control_for_every_option_a_link_can_set() -> 
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     dialog = html[html.index('<dialog id="new-game"'):html.index("</dialog>")]
     controls = set(re.findall(r'name="([a-z_]+)"', dialog))
-    app = (ROOT / "web" / "app.py").read_text(encoding="utf-8")
+    view_port = (ROOT / "web" / "table.js").read_text(encoding="utf-8")
     for key in GAME_KEYS:
-        if key in ("level", "seats"):  # one select per opponent seat, made by app.py
-            assert 'id="ng-seats"' in dialog and 'id="ng-seat-{seat}"' in app
+        if key in ("level", "seats"):  # one select per opponent seat, made by table.js
+            assert 'id="ng-seats"' in dialog and "ng-seat-${seat}" in view_port
         else:
             assert key in controls, key
-            assert re.search(rf'namedItem\("{key}"\)|name="{key}"', app), key  # app.py reads and sets it
+            assert re.search(rf'field\("{key}"\)|name="{key}"', view_port), key  # table.js reads it
     assert 'id="ng-lang"' in dialog  # and the language, kept while the dialog stays open

@@ -35,6 +35,7 @@ const state = {
   ready: false,
   dealing: false, // a start was sent (or kept): the next frame closes the dialog
   kept: [], // messages pressed before ready, sent on ready in order
+  bootNotices: [], // the boot's notices (a link's problems, a save set aside): said together, as one
   written: {},
   buttons: {},
   drag: null,
@@ -125,7 +126,9 @@ const receivers = {
     if (!state.dealing) startButton.disabled = problems.length > 0;
   },
   notice({ text }) {
-    showNotice(text);
+    if (state.ready) return showNotice(text);
+    state.bootNotices.push(text);
+    showNotice(state.bootNotices.join(" "));
   },
   refused({ code, text }) {
     if (code === "stale_frame") return; // the newer frame is on its way or drawn: the player sees it

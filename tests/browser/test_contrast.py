@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .helpers import click_a_move
+from .helpers import FramePage, click_a_move
 
 CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 SETTLED_TURN_JS = """() => !!document.querySelector(
@@ -49,9 +49,9 @@ def test_text_meets_contrast_aa_through_a_pass_and_play_game(page: Page, wait_re
         found.update(low_contrast(page))
         if page.locator("[data-testid=game-over]").count():
             break
-        cover = page.locator("[data-testid=cover]:visible button")
-        if cover.count():
-            cover.first.click()
+        cover = "[data-testid=cover]:visible button"
+        if page.locator(cover).count():
+            FramePage(page).click(cover + " >> nth=0")  # drawn before the next look
         else:
             click_a_move(page)
     expect(page.locator("[data-testid=game-over]")).to_be_visible()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageErrors
-from .helpers import ROOT, TURN_JS, build_sw, click_a_move, rebuild
+from .helpers import ROOT, TURN_JS, FramePage, build_sw, click_a_move, rebuild
 from .test_a11y import serious
 
 ARTIFACTS = ROOT / "artifacts"
@@ -181,7 +181,7 @@ def test_switching_the_language_mid_game_keeps_the_position_and_the_open_dialog(
     wait_turn(page)
     before = _position(page)
     log_en = page.inner_text("#log")
-    page.select_option("#lang-select", "ru")
+    FramePage(page).select_option("#lang-select", "ru")  # the worker's frame in Russian drawn
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.locator("[data-action=take]")).to_have_text("Беру")
     assert _position(page) == before

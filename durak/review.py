@@ -51,6 +51,10 @@ ENDGAME_NODES = 30_000
 #: Worlds after which the decision being graded has a first estimate (``Grader.estimate``), which its
 #: remaining worlds refine: a review shows its first judgement in a fraction of the first decision's time.
 FIRST_ESTIMATE = 8
+#: Nodes of an endgame proof between two yields (about 20 ms of CPython). Slices are counted in nodes, not
+#: time: a proof resumed after a slice searches part of its tree again, so slicing by time would make
+#: whether a proof fits in ``ENDGAME_NODES`` (and so the verdict) depend on the machine's speed.
+PROOF_SLICE = 1_000
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,6 @@ class Grader:
         self.verdicts: list[Verdict] = []
         self.done = not self.decisions
         self._share = 0.0  # how much of the current decision is done
-        self._deadline = 0.0
         self._current: tuple[Decision, Pimc] | None = None  # the decision being sampled, for ``estimate``
         self._work = self._grade_all()
 
@@ -184,14 +187,13 @@ class Grader:
 
     def step(self, max_seconds: float = 0.03) -> bool:
         """Grade for about ``max_seconds``; True once every decision has its verdict."""
-        started = time.perf_counter()
-        self._deadline = started + max_seconds
+        deadline = time.perf_counter() + max_seconds
         while not self.done:
             try:
                 next(self._work)
             except StopIteration:
                 self.done = True
-            if time.perf_counter() >= self._deadline:
+            if time.perf_counter() >= deadline:
                 break
         return self.done
 
@@ -263,10 +265,11 @@ class Grader:
         return (played if played_value == value else best), value, played_value
 
     def _solve(self, solver: Solver, game: Game) -> Generator[None, None, list[tuple[Action, int]] | None]:
-        """``solver.solve`` in slices: the legal moves best first (the first value exact), None when out of nodes."""
+        """``solver.solve`` in slices of ``PROOF_SLICE`` nodes: the legal moves best first (the first value
+        exact), None when out of nodes."""
         while True:
             try:
-                return solver.solve(game, self.endgame_nodes - solver.nodes, self._deadline)
+                return solver.solve(game, min(PROOF_SLICE, self.endgame_nodes - solver.nodes))
             except OutOfBudget:
                 if solver.nodes >= self.endgame_nodes:
                     return None

@@ -218,6 +218,18 @@ def test_a_sampled_decision_has_a_first_estimate_that_its_verdict_replaces() -> 
     assert review.grade(choices, worlds=24).verdicts == tuple(finals)
 
 
+def test_the_verdicts_never_depend_on_how_the_grading_is_sliced() -> None:
+    """A slow machine (or a busy tab) grades in smaller slices: its proofs must still fit and agree."""
+    start, moves = seeded_game(8)
+    choices = review.decisions(start, moves, 0)
+    grader = review.start(choices, worlds=12)
+    while not grader.step(0.0):  # one piece of work per step: the thinnest slicing there is
+        pass
+    whole = review.grade(choices, worlds=12)
+    assert any(v.proven for v in whole.verdicts)  # the game has endgame proofs to slice
+    assert tuple(grader.verdicts) == whole.verdicts
+
+
 def test_an_estimate_waits_for_its_worlds_and_never_outlives_its_decision() -> None:
     start, moves = seeded_game(8)
     choices = review.decisions(start, moves, 0)

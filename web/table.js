@@ -11,6 +11,8 @@
 // Not here yet (docs/worker-plan.md): review and history (step 6), play with friends (step 8), the embed's
 // messages and store.
 
+import { morph } from "./morph.js";
+
 const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status", "hint", "log"];
 const OVERLAYS = { game_over: "over", cover: "cover" };
 const DRAG_THRESHOLD = 8; // pixels before a pressed card becomes a drag
@@ -176,7 +178,7 @@ function show(frame) {
   let changed = false;
   for (const name of REGIONS) {
     if (state.written[name] !== frame[name]) {
-      $(name).innerHTML = frame[name];
+      morph($(name), frame[name]);
       state.written[name] = frame[name];
       changed = true;
     }

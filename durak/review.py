@@ -51,10 +51,11 @@ ENDGAME_NODES = 30_000
 #: Worlds after which the decision being graded has a first estimate (``Grader.estimate``), which its
 #: remaining worlds refine: a review shows its first judgement in a fraction of the first decision's time.
 FIRST_ESTIMATE = 8
-#: Nodes of an endgame proof between two yields (about 20 ms of CPython). Slices are counted in nodes, not
-#: time: a proof resumed after a slice searches part of its tree again, so slicing by time would make
-#: whether a proof fits in ``ENDGAME_NODES`` (and so the verdict) depend on the machine's speed.
-PROOF_SLICE = 1_000
+#: Nodes of an endgame proof between two yields (about 3 ms of CPython, 6 ms of Pyodide). Slices are counted
+#: in nodes, not time: a proof resumed after a slice searches part of its tree again, so slicing by time
+#: would make whether a proof fits in ``ENDGAME_NODES`` (and so the verdict) depend on the machine's speed.
+#: Measured on 16 reviews of 8 seeded games: the same verdicts, and as many proofs, as without slicing.
+PROOF_SLICE = 200
 
 
 @dataclass(frozen=True)

@@ -207,8 +207,9 @@ def play_link(game: str, lang: str, options: str = "") -> str:
 
 
 def _brand(href: str) -> str:
-    return (f'<a class="rules-brand" href="{escape(href)}"><svg class="brand-suit" aria-hidden="true">'
-            '<use href="#suit-S"/></svg><span>Durak</span></a>')
+    # named by its label: on a phone the word is hidden and the suit alone is shown (web/rules.css)
+    return (f'<a class="rules-brand" href="{escape(href)}" aria-label="Durak"><svg class="brand-suit" '
+            'aria-hidden="true"><use href="#suit-S"/></svg><span>Durak</span></a>')
 
 
 def _nav_games(lang: str, current: str | None, prefix: str) -> str:

@@ -8,6 +8,7 @@
 //
 // body[data-state] is "ready" once every example steps; body[data-steppable-ms] is when that was
 // (performance.now()), for benchmarks/page.py. body[data-engine]: loading | ready | failed.
+// body[data-examples-drawn] is "true" once every example is drawn (after load, in idle time).
 // A page address may hold ?step=<example id>:<step>,... (the language switch writes it) and a
 // #section anchor; the switch carries both to the same place in the other language.
 
@@ -86,6 +87,25 @@ function scrollToAnchor() {
   target.scrollIntoView();
 }
 
+// The examples are drawn only near the viewport (web/rules.css: content-visibility), so the page's top
+// paints first. Once the page is idle they are drawn for good, one an idle period (each is a few
+// milliseconds of layout): tools that read the rendered page, such as axe's and Lighthouse's contrast
+// checks, then see each example's felt behind its text instead of the page's paper.
+function drawExamplesWhenIdle() {
+  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 1));
+  const left = [...document.querySelectorAll(".example")];
+  const next = () => {
+    const example = left.shift();
+    if (!example) {
+      document.body.dataset.examplesDrawn = "true";
+      return;
+    }
+    example.style.contentVisibility = "visible";
+    idle(next);
+  };
+  idle(next);
+}
+
 function bootWhenIdle() {
   const saveData = navigator.connection && navigator.connection.saveData;
   if (saveData || new URLSearchParams(location.search).get("engine") === "on-demand") return;
@@ -99,5 +119,9 @@ keepPlaceOnSwitch();
 scrollToAnchor();
 document.body.dataset.steppableMs = String(Math.round(performance.now()));
 document.body.dataset.state = "ready";
-if (document.readyState === "complete") bootWhenIdle();
-else addEventListener("load", bootWhenIdle, { once: true });
+const afterLoad = () => {
+  drawExamplesWhenIdle();
+  bootWhenIdle();
+};
+if (document.readyState === "complete") afterLoad();
+else addEventListener("load", afterLoad, { once: true });

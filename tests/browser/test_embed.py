@@ -425,6 +425,9 @@ DRAWN_STYLES_JS = """(selector) => {
 }"""
 
 
+TRANSITIONS_DONE_JS = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
 def test_an_embedded_example_is_drawn_as_on_its_rules_page_without_the_tables_stylesheet(
         page: Page, site_server: str) -> None:
     """embed.html loads web/cards.css, not web/style.css (the table page's chrome): its cards, marks,
@@ -436,12 +439,14 @@ def test_an_embedded_example_is_drawn_as_on_its_rules_page_without_the_tables_st
     page.goto(f"{site_server}rules/en/podkidnoy.html")
     expect(page.locator("body")).to_have_attribute("data-state", "ready")
     page.locator(selector).scroll_into_view_if_needed()
+    page.wait_for_function(TRANSITIONS_DONE_JS)  # a button disabled as the stepper mounts fades for .15 s
     on_rules_page = page.evaluate(DRAWN_STYLES_JS, selector)
     page.set_viewport_size({"width": 760, "height": 800})
     page.goto(f"{site_server}embed.html?example={example}&lang=en")
     expect(page.locator("body")).to_have_attribute("data-state", "ready")
     sheets = page.evaluate("() => [...document.styleSheets].map((s) => new URL(s.href).pathname.split('/').pop())")
     assert "style.css" not in sheets and "cards.css" in sheets, sheets
+    page.wait_for_function(TRANSITIONS_DONE_JS)
     in_embed = page.evaluate(DRAWN_STYLES_JS, selector)
     assert len(on_rules_page) > 150 and on_rules_page.keys() == in_embed.keys()
     differences = [(where, name, value, in_embed[where].get(name)) for where, styles in on_rules_page.items()

@@ -253,6 +253,10 @@ def test_axe_and_contrast_find_nothing_serious(page: Page) -> None:
     page.goto("rules/index.html")
     assert axe_violations(page) == []
     assert page.evaluate(CONTRAST_JS, "body") == []
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the bar shows the brand's suit alone
+    open_rules(page, "en", "podkidnoy")
+    page.wait_for_function("document.body.dataset.examplesDrawn === 'true'")  # the examples below drawn too
+    assert axe_violations(page) == []
 
 
 def test_each_step_is_announced_and_a_swipe_steps(page: Page) -> None:

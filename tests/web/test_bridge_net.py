@@ -227,7 +227,7 @@ async def test_a_friend_who_drops_gets_a_new_reply_and_the_host_a_new_invite() -
 
 @in_loop
 async def test_a_friends_malformed_protocol_text_is_answered_by_the_host_on_the_wire() -> None:
-    host, friend, _ = await host_and_friend()
+    host, _, _ = await host_and_friend()
     game = json.loads(host.local[storage.SAVE_KEY])["series"]["game"]
     answered = len(host.of("net"))
     host.send({"t": "net", "peer": "seat1", "text": '{"t": "act", '})
@@ -286,7 +286,8 @@ async def test_the_stun_field_is_checked_by_the_dialog_and_kept_by_an_online_dea
     page.boot()
     page.send({"t": "friends", "action": "ice", "seat": -1, "text": "stun:stun.example.org:3478, turn.example.org"})
     answer = page.send({"t": "dialog", "settings": online_settings()})[0]
-    assert answer["problems"] == [["ice_servers_bad", {"text": "turn.example.org"}]] and "turn.example.org" in answer["error"]
+    assert answer["problems"] == [["ice_servers_bad", {"text": "turn.example.org"}]]
+    assert "turn.example.org" in answer["error"]
     page.send({"t": "friends", "action": "ice", "seat": -1, "text": " turn:ann:pw@turn.example.org:3478 "})
     assert page.send({"t": "dialog", "settings": online_settings()})[0]["problems"] == []
     page.send({"t": "start", "settings": online_settings()})
@@ -332,9 +333,11 @@ async def test_malformed_friends_messages_are_refused_and_change_nothing(message
     host.boot()
     host.send({"t": "start", "settings": online_settings()})
     await pump(host)
-    before = (len(host.posted), dict(host.local), host.bridge.controller and host.bridge.controller.host.peers.copy())
+    controller = host.bridge.controller
+    assert controller is not None
+    before = (len(host.posted), dict(host.local), dict(controller.host.peers))
     assert refused(host.send(message)) == code
-    assert (len(host.posted) - 1, dict(host.local), host.bridge.controller.host.peers) == before
+    assert (len(host.posted) - 1, dict(host.local), controller.host.peers) == before
 
 
 @pytest.mark.parametrize(("message", "code"), [

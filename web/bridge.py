@@ -18,10 +18,12 @@ Page -> worker (``t`` names the type):
   ``dialog``   {settings}   the dialog changed: answered by ``dialog`` {problems, error, summary}
   ``lang``, ``speed``  {value}
   ``engine``   {id, method, args}   web/engine_calls.py's calls
+  ``address``, ``net``, ``link``, ``called``, ``friends``   play with friends: web/bridge_net.py
 Worker -> page: ``frame`` {seq, ...Controller.refresh()'s frame}, ``store`` {key, value} (value null:
 removed), ``dialog``, ``notice`` {code, params, text}, ``refused`` {code, params, text}, and the
-engine calls' ``answer`` / ``error`` / ``refused``. Pure Python (no ``pyscript``): the memory snapshot
-imports it; the worker (web/engine-worker.mjs) passes JSON text both ways.
+engine calls' ``answer`` / ``error`` / ``refused``, and play with friends' ``net``, ``call``, ``panel``.
+Pure Python (no ``pyscript``): the memory snapshot imports it; the worker (web/engine-worker.mjs) passes
+JSON text both ways.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from . import engine_calls, storage
+from . import bridge_net, engine_calls, storage
 from .controller import Controller
 from .i18n import LANGS, pick_lang, t
 from .params import SPEEDS, Settings, parse_query, problems
@@ -42,7 +44,7 @@ from .params import SPEEDS, Settings, parse_query, problems
 #: Characters of one page message the worker reads at most (a boot with a long save is the largest).
 MAX_MESSAGE = 262_144
 REFUSALS = ("too_large", "bad_json", "bad_shape", "unknown_type", "not_booted", "booted_twice", "bad_value",
-            "no_game", "stale_frame", "bad_settings", "unplayable")
+            "no_game", "stale_frame", "bad_settings", "unplayable", *bridge_net.REFUSALS)
 GESTURES = ("card", "target", "drop", "action", "key")
 #: The table's buttons a gesture may press (web/render.py's BUTTONS and the cover's and game over's).
 ACTIONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again")
@@ -58,6 +60,7 @@ _FIELDS: dict[str, dict[str, type]] = {
     "dialog": {"settings": dict},
     "lang": {"value": str},
     "speed": {"value": str},
+    **bridge_net.FIELDS,
 }
 #: Message types checked by the module that answers them: ``engine`` calls by web/engine_calls.py, whose
 #: refusals give the call's ``id`` back.
@@ -163,6 +166,7 @@ class Bridge:
         self.controller: Controller | None = None
         self.store: WorkerStore | None = None
         self.prefs: dict[str, Any] = {}
+        self.friends: bridge_net.Friends | None = None
 
     def receive(self, text: str) -> None:
         """One message of the page, as JSON text: obeyed, or answered ``refused`` (or ``error``, when
@@ -173,9 +177,13 @@ class Bridge:
                 self.post(engine_calls.reply(text))
             elif message["t"] == "boot":
                 self.boot(message)
+            elif message["t"] in bridge_net.FIELDS:
+                self._booted()
+                assert self.friends is not None
+                self.friends.receive(message)
             else:
                 getattr(self, "on_" + message["t"])(message)
-        except Refusal as refusal:
+        except (Refusal, bridge_net.Refused) as refusal:
             self.post({"t": "refused", "code": refusal.code, "params": refusal.params, "text": str(refusal)})
         except Exception as error:  # a bug: the page shows its readable failure, the worker answers on
             print("".join(traceback.format_exception(error)), file=sys.stderr)
@@ -195,6 +203,8 @@ class Bridge:
         speed = query.speed or self.prefs.get("speed") or "normal"
         self.controller = controller = Controller(self.port, store, lang=lang, speed=speed if speed in SPEEDS else
                                                   "normal")
+        self.friends = bridge_net.Friends(self.post, controller, self.port.spawn, self.port.sleep, store, self.prefs)
+        controller.on_change = self.friends.render
         drawn = self.port.seq
         restored, set_aside = storage.load(store, self._restore)
         notices = ["save_set_aside"] if set_aside else []
@@ -263,15 +273,20 @@ class Bridge:
     def on_start(self, message: dict[str, Any]) -> None:
         controller = self._booted()
         drawn = self.port.seq
-        error = controller.start(_settings(message["settings"]))
+        settings = _settings(message["settings"])
+        assert self.friends is not None
+        self.friends.stop()
+        error = controller.start(settings)
         if error:
             raise Refusal("unplayable", error)
         self._go_on(drawn)
+        self.friends.started()
 
     def on_dialog(self, message: dict[str, Any]) -> None:
         lang = self._booted().lang
         settings = _settings(message["settings"])
-        found = problems(settings)
+        assert self.friends is not None
+        found = problems(settings) or self.friends.dialog_problems()
         self.post({"t": "dialog", "problems": [[code, params] for code, params in found],
                    "error": t(lang, found[0][0], **found[0][1]) if found else "",
                    "summary": t(lang, f"summary_{settings.variant}")})

@@ -7,7 +7,8 @@
 //   boot    {search, langs, store, embedded, viewport, controlled}   once: boot Pyodide (web/engine-boot.mjs),
 //           then web/bridge.py's table, which may resume the save or deal the link's game
 //   anything else goes to web/bridge.py as it comes (kept until ready): gesture, start, dialog, lang,
-//   speed, and engine {id, method, args}, the calls of web/engine_calls.py
+//   speed, engine {id, method, args} (the calls of web/engine_calls.py), and play with friends' address,
+//   net, link, called, friends (web/bridge_net.py)
 // Worker -> page, from here:
 //   progress {step, percent}       boot stages: "download", "start", "import", "snapshot"
 //   ready    {ms, snapshot, boot}  after the table's boot (a resumed or linked game's first frame comes
@@ -21,7 +22,8 @@
 //   error    {id: null, text}      the boot failed
 //   refused  {id, code, params, text}   a malformed message, not obeyed (id: an engine call's, or
 //                                  null); codes: bad_message, bad_boot, booted_twice, not_booted
-// and from web/bridge.py: frame, store, dialog, notice, refused, and the calls' answer and error.
+// and from web/bridge.py: frame, store, dialog, notice, refused, the calls' answer and error, and play
+// with friends' net, call, panel.
 //
 // The boot message's shape is checked here, exactly (Python is not there yet): its keys, and
 // search a string, langs a list of strings, store an object of strings (the page's durak.* entries),

@@ -1,4 +1,5 @@
-// The network side of "play with friends", for web/netpage.py (Python calls window.durakNet).
+// The network side of "play with friends", on the page's main thread: web/table-net.js relays it to the
+// engine worker, where web/netpage.py's host or friend's seat calls it by messages (window.durakNet).
 //
 // - WebRTC: one RTCPeerConnection per link, each with one negotiated, ordered data channel (id 0), no
 //   STUN or TURN unless the player typed one. The host sets its own ICE username and password in the
@@ -33,6 +34,7 @@ const TABLE_CHANNEL = "durak-table";
 const links = new Map(); // key -> {pc, channel} or {tab: BroadcastChannel}
 let onMessage = () => {};
 let onState = () => {};
+let replies = null; // the host's channel for replies forwarded by other tabs
 
 function openDb() {
   return new Promise((resolve, reject) => {
@@ -139,15 +141,6 @@ const net = {
   listen(message, state) {
     onMessage = message;
     onState = state;
-  },
-
-  checkIce(text) {
-    try {
-      parseIce(text);
-      return "";
-    } catch (error) {
-      return String(error.message || error);
-    }
   },
 
   /** Host: a new connection for `key` whose offer carries these ICE credentials; resolves to its SDP. */
@@ -281,15 +274,17 @@ const net = {
     });
   },
 
-  /** Host: replies forwarded from other tabs reach `take(code)`, which returns true when it used one. */
+  /** Host: replies forwarded from other tabs reach `take(code)`; `replyTaken()` tells the tab one was used. */
   takeReplies(take) {
-    const table = new BroadcastChannel(TABLE_CHANNEL);
-    table.onmessage = (event) => {
+    replies = new BroadcastChannel(TABLE_CHANNEL);
+    replies.onmessage = (event) => {
       const data = event.data;
-      if (data && data.k === "reply" && typeof data.code === "string" && take(data.code)) {
-        table.postMessage({ k: "reply-taken" });
-      }
+      if (data && data.k === "reply" && typeof data.code === "string") take(data.code);
     };
+  },
+
+  replyTaken() {
+    if (replies) replies.postMessage({ k: "reply-taken" });
   },
 
   // ---- QR codes -----------------------------------------------------------------------------

@@ -1,15 +1,16 @@
-"""Play with friends in the page: the host's invites and the friend's reply, over web/net.js.
+"""Play with friends, the engine worker's side: the host's invites and the friend's reply.
 
-``HostNet`` (the host's page) keeps one invite per friend seat: a WebRTC offer whose ICE credentials
+``HostNet`` (the host's table) keeps one invite per friend seat: a WebRTC offer whose ICE credentials
 and DTLS certificate stay the same for the whole series (saved with the game), so the link a friend got
-once lets them rejoin after a drop, and the host's own reload; it shows the link, its QR code and a box
-for the friend's reply, and turns each open data channel into a host peer. ``GuestNet`` (a page opened
-from an invite link) first looks for the table in another tab of this browser, else answers the offer
-and shows the reply to send back; once connected it plays the seat through the controller.
+once lets them rejoin after a drop, and the host's own reload; its panel shows the link, its QR code and
+a box for the friend's reply, and each open data channel becomes a host peer. ``GuestNet`` (a page
+opened from an invite link) first looks for the table in another tab of this browser, else answers the
+offer and shows the reply to send back; once connected it plays the seat through the controller.
 
-The browser objects (``document``, ``window.durakNet``) are handed in by web/app.py, the one module that
-imports pyscript; the markup is built by pure functions (``invite_html``, ``reply_html``) that the tests
-call under CPython.
+Neither touches the page: WebRTC lives on the main thread (web/net.js; a worker has no
+``RTCPeerConnection``), so both speak through a ``NetPort`` (web/bridge_net.py: messages to the page and
+back) and describe the panel as a ``Panel`` the page writes. The markup is built by pure functions
+(``invite_html``, ``seat_row_html``, ``reply_html``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 import base64
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 from .controller import Controller
 from .host import Host
@@ -27,40 +29,65 @@ from .invite import Invite, InviteError, invite_code, link, parse_invite, parse_
 from .protocol import MAX_NAME, ProtocolError, encode, refusal
 from .seat import display_names
 
-try:
-    from pyodide.ffi import jsnull as _JSNULL  # type: ignore[import-not-found]
-except ImportError:  # CPython (tests) or an older Pyodide that gave None
-    _JSNULL = None
-
-
-def _js(value: Any) -> Any:
-    """JavaScript ``null`` as ``None``, so DOM look-ups read naturally."""
-    return None if value is None or value is _JSNULL else value
-
-
-def _proxy(function: Callable[..., Any]) -> Any:
-    """A Python callable JavaScript may keep and call later (Pyodide); itself under CPython."""
-    try:
-        from pyodide.ffi import create_proxy
-    except ImportError:
-        return function
-    return create_proxy(function)
-
-
 TAB_RETRIES = 20  # seconds a friend's tab waits for the host's tab to come back before asking for a reply
+SEATS = 6  # the most seats a table has: the host's links are seat0 .. seat5
 
 
 def seat_key(seat: int) -> str:
     return f"seat{seat}"
 
 
+class NetError(RuntimeError):
+    """A call into web/net.js failed on the page (no WebRTC, a bad STUN address, no such invite)."""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The friends panel (``#net``) and the body's ``data-net`` / ``data-connected``, as the page writes
+    them. ``html`` empty: the panel is emptied and hidden; ``show``: the page opens it (else it keeps the
+    player's choice); ``seats``: the friend seats a tab of this browser may take (the host's); ``name``:
+    the name the guest's reply was made with (the page hides the reply while a newer one is typed)."""
+
+    html: str
+    net: str
+    connected: bool
+    show: bool = False
+    seats: tuple[int, ...] = ()
+    name: str = ""
+    words: dict[str, str] = field(default_factory=dict)
+
+
+class NetPort(Protocol):
+    """The page's web/net.js, reached by messages."""
+
+    def call(self, method: str, *args: str | int) -> Awaitable[str]:
+        """A net.js call whose answer comes later; raises NetError when it failed."""
+
+    def tell(self, method: str, *args: str | int) -> None:
+        """A net.js call with no answer (close a link, say a forwarded reply was taken)."""
+
+    def send(self, peer: str, text: str) -> None:
+        """A protocol message for the friend (or host) on link ``peer``."""
+
+    def panel(self, panel: Panel) -> None:
+        """The friends panel as it is now."""
+
+    def notice(self, code: str) -> None:
+        """A message for the player, in the table's language."""
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """What the page says itself about the panel's buttons: copied, the camera's scan and its failure."""
+    return {key: t(lang, key) for key in ("copied", "btn_scan", "btn_scan_stop", "scan_unavailable")}
+
+
 # ---------------------------------------------------------------------------- markup
-def invite_html(lang: str, seat: int, name: str, link_text: str, qr_svg: str, message: str, can_scan: bool,
-                reply: str = "") -> str:
-    """One friend seat's invite box: the link, its QR code, the reply box and the connect button."""
+def invite_html(lang: str, seat: int, name: str, link_text: str, message: str) -> str:
+    """One friend seat's invite box: the link, its QR code (drawn by the page from ``data-qr``), the reply
+    box, the connect button and the scan button (the page removes it where there is no camera)."""
     title = escape(t(lang, "invite_for", name=name))
     scan = (f'<button type="button" class="btn ghost" data-action="scan" data-seat="{seat}">'
-            f'{escape(t(lang, "btn_scan"))}</button>') if can_scan else ""
+            f'{escape(t(lang, "btn_scan"))}</button>')
     if link_text:
         shown = (f'<a data-testid="invite-link" href="{escape(link_text)}" target="_blank" rel="noopener" '
                  f'class="invite-link">{escape(link_text)}</a>'
@@ -73,10 +100,11 @@ def invite_html(lang: str, seat: int, name: str, link_text: str, qr_svg: str, me
         f'<h3 id="invite-title-{seat}">{title}</h3>'
         f'<p class="net-text">{escape(t(lang, "invite_text"))}</p>'
         f'<div class="invite-row"><div class="qr" data-testid="invite-qr" role="img" '
-        f'aria-label="{escape(t(lang, "invite_qr"))}">{qr_svg}</div><div class="invite-link-box">{shown}</div></div>'
+        f'aria-label="{escape(t(lang, "invite_qr"))}" data-qr="{escape(link_text)}"></div>'
+        f'<div class="invite-link-box">{shown}</div></div>'
         f'<label class="reply-label" for="reply-{seat}">{escape(t(lang, "reply_label"))}</label>'
         f'<textarea id="reply-{seat}" class="input reply-input" data-testid="reply-input" data-seat="{seat}" rows="3" '
-        f'spellcheck="false" autocomplete="off">{escape(reply)}</textarea>'
+        f'spellcheck="false" autocomplete="off"></textarea>'
         f'<div class="panel-buttons"><button type="button" class="btn primary" data-action="connect" '
         f'data-seat="{seat}">{escape(t(lang, "btn_connect"))}</button>{scan}</div>'
         f'<video class="scan-video" data-seat="{seat}" hidden muted playsinline></video>'
@@ -97,8 +125,9 @@ def seat_row_html(lang: str, seat: int, name: str, status: str, stand_in: bool) 
             f"{button}</div>")
 
 
-def reply_html(lang: str, code: str, link_text: str, qr_svg: str, name: str) -> str:
-    """The friend's side: the reply as text, link and QR code, and the name box."""
+def reply_html(lang: str, code: str, link_text: str, name: str) -> str:
+    """The friend's side: the reply as text, link and QR code (drawn by the page from ``data-qr``), and the
+    name box."""
     return (
         f'<section class="reply" data-testid="reply" aria-labelledby="reply-title">'
         f'<h2 id="reply-title">{escape(t(lang, "join_title"))}</h2>'
@@ -107,7 +136,7 @@ def reply_html(lang: str, code: str, link_text: str, qr_svg: str, name: str) -> 
         f'<input id="player-name" class="input" data-testid="player-name" maxlength="{MAX_NAME}" '
         f'value="{escape(name)}" autocomplete="nickname">'
         f'<div class="invite-row"><div class="qr" data-testid="reply-qr" role="img" '
-        f'aria-label="{escape(t(lang, "reply_qr"))}">{qr_svg}</div>'
+        f'aria-label="{escape(t(lang, "reply_qr"))}" data-qr="{escape(link_text)}"></div>'
         f'<div class="invite-link-box"><span class="reply-label">{escape(t(lang, "reply_code"))}</span>'
         f'<code class="reply-code" data-testid="reply-code">{escape(code)}</code>'
         f'<button type="button" class="btn primary" data-action="copy" data-copy="{escape(code)}">'
@@ -122,19 +151,16 @@ def reply_html(lang: str, code: str, link_text: str, qr_svg: str, name: str) -> 
 class HostNet:
     """The host's invites and connections."""
 
-    def __init__(self, controller: Controller, net: Any, document: Any, base_url: str,
-                 spawn: Callable[[Any], None], ice: Callable[[], str]) -> None:
+    def __init__(self, controller: Controller, port: NetPort, base_url: str, spawn: Callable[[Any], None],
+                 ice: Callable[[], str]) -> None:
         self.controller = controller
-        self.net = net
-        self.document = document
+        self.port = port
         self.base_url = base_url
         self.spawn = spawn
         self.ice = ice
         self.messages: dict[int, str] = {}
-        self.written: dict[int, str] = {}
-        self.listening = False
+        self.online = False  # the invites are up: this table's friend seats are being served
         self.preparing: set[int] = set()
-        self.qr_cache: dict[str, str] = {}
 
     @property
     def host(self) -> Host:
@@ -152,33 +178,25 @@ class HostNet:
         return saved
 
     def start(self) -> None:
-        """A new online series, or one resumed after a reload: listen, then an invite per friend seat."""
-        if not self.listening:
-            self.listening = True
-            self.net.listen(_proxy(self.on_message), _proxy(self.on_state))
-            self.net.serveTabs(_proxy(self.admit))
-            self.net.takeReplies(_proxy(self.take_reply))
-        self.document.body.dataset.net = "host"
+        """A new online series, or one resumed after a reload: an invite per friend seat."""
+        self.online = True
         for seat in self.friend_seats():
-            self.net.close(seat_key(seat))
+            self.port.tell("close", seat_key(seat))
             self.spawn(self.prepare(seat))
         self.render()
 
     def stop(self) -> None:
-        for seat in range(6):
-            self.net.close(seat_key(seat))
-        self.document.body.dataset.net = ""
-        self.document.body.dataset.connected = "false"
-        panel = _js(self.document.getElementById("net"))
-        panel.innerHTML = ""
-        panel.hidden = True
-        self.written = {}
+        """The online series ends (a new game is dealt): its links close and the panel empties."""
+        if not self.online:
+            return
+        self.online = False
+        for seat in range(SEATS):
+            self.port.tell("close", seat_key(seat))
+        self.messages.clear()
+        self.port.panel(Panel(html="", net="", connected=False))
 
     def friend_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.host.seats) if s.kind == "friend"]
-
-    def admit(self, seat: Any) -> bool:
-        return isinstance(seat, int | float) and int(seat) in self.friend_seats()
 
     async def prepare(self, seat: int) -> None:
         """A fresh connection waiting for the seat's reply, answering the offer of the seat's link."""
@@ -187,17 +205,19 @@ class HostNet:
         self.preparing.add(seat)
         try:
             creds = self.creds(seat)
-            sdp = str(await self.net.offer(seat_key(seat), creds["ufrag"], creds["pwd"], self.ice(), creds["cert"]))
+            sdp = await self.port.call("offer", seat_key(seat), creds["ufrag"], creds["pwd"], self.ice(),
+                                       creds["cert"])
             if "link" not in creds:
                 creds["link"] = link(self.base_url, "join", invite_code(seat, self.host.seats[seat].secret, sdp))
                 self.host.save()
-        except Exception as error:  # no WebRTC, a bad STUN address: say so in the seat's box
+        except NetError as error:  # no WebRTC, a bad STUN address: say so in the seat's box
             self.messages[seat] = t(self.controller.lang, "connect_failed", reason=str(error))
         finally:
             self.preparing.discard(seat)
         self.render()
 
     async def connect(self, seat: int, text: str) -> None:
+        """The friend's reply, pasted or scanned into the seat's box: answer the seat's offer with it."""
         lang = self.controller.lang
         try:
             reply = parse_reply(text)
@@ -212,26 +232,33 @@ class HostNet:
         self.messages[seat] = t(lang, "connecting")
         self.render()
         try:
-            await self.net.accept(seat_key(seat), reply.sdp)
-        except Exception as error:
+            await self.port.call("accept", seat_key(seat), reply.sdp)
+        except NetError as error:
             self.messages[seat] = t(lang, "connect_failed", reason=str(error))
             self.render()
             self.spawn(self.prepare(seat))
 
-    def take_reply(self, code: Any) -> bool:
+    def take_reply(self, code: str) -> bool:
         """A reply link opened in another tab of this browser: connect the seat it names."""
         try:
-            reply = parse_reply(str(code))
+            reply = parse_reply(code)
         except InviteError:
             return False
-        if reply.seat not in self.friend_seats() or self.host.connected(reply.seat):
+        if not self.online or reply.seat not in self.friend_seats() or self.host.connected(reply.seat):
             return False
-        self.spawn(self.connect(reply.seat, str(code)))
+        self.spawn(self.connect(reply.seat, code))
+        return True
+
+    def hand_to_ai(self, seat: int, on: bool) -> bool:
+        """The host's choice for a friend seat; False when ``seat`` is not one."""
+        if seat not in self.friend_seats():
+            return False
+        self.host.hand_to_ai(seat, on)
+        self.render()
         return True
 
     # -- links
-    def on_state(self, key: Any, state: Any) -> None:
-        key, state = str(key), str(state)
+    def on_state(self, key: str, state: str) -> None:
         if state == "open":
             self.host.open_peer(key, self._sender(key))
         else:
@@ -239,98 +266,67 @@ class HostNet:
             if key.startswith("seat"):
                 seat = int(key[4:])
                 self.messages.pop(seat, None)
-                if self.host.series is not None and seat in self.friend_seats():
+                if self.online and self.host.series is not None and seat in self.friend_seats():
                     self.spawn(self.prepare(seat))  # ready for the friend's new reply to the same link
         self.render()
 
-    def on_message(self, key: Any, text: Any) -> None:
-        key = str(key)
-        if _js(text) is None:  # dropped by net.js as too large or not text
+    def on_message(self, key: str, text: str | None) -> None:
+        if text is None:  # dropped by net.js as too large or not text
             peer = self.host.peers.get(key)
             if peer is not None:
                 peer.deliver(refusal(ProtocolError("too_large"), self.host.seq))
             return
-        self.host.receive_text(key, str(text))
+        self.host.receive_text(key, text)
 
     def _sender(self, key: str) -> Callable[[dict[str, Any]], None]:
         def send(message: dict[str, Any]) -> None:
-            self.net.send(key, encode(message))
+            self.port.send(key, encode(message))
         return send
 
     # -- the panel
     def render(self) -> None:
-        """The invites panel: an invite box per friend seat that no one holds, a row per other friend seat."""
+        """The invites panel: an invite box per friend seat that no one holds, a row per friend seat."""
         host = self.host
-        panel = _js(self.document.getElementById("net"))
-        if host.series is None or not host.online or not self.listening:
+        if host.series is None or not host.online or not self.online:
             return
         lang = self.controller.lang
         names = display_names([{"kind": s.kind, "name": s.name} for s in host.seats], lang, [0])
-        connected = all(host.connected(seat) or host.seats[seat].stand_in for seat in self.friend_seats())
-        self.document.body.dataset.connected = "true" if connected else "false"
-        if _js(self.document.getElementById("net-seats")) is None:
-            panel.innerHTML = (f'<div class="net-head"><h2>{escape(t(lang, "invites_title"))}</h2>'
-                               f'<button type="button" class="btn ghost" data-action="close-net">'
-                               f'{escape(t(lang, "btn_close"))}</button></div><div id="net-seats"></div>')
-            self.written = {}
-        box = _js(self.document.getElementById("net-seats"))
-        for seat in self.friend_seats():
+        seats = self.friend_seats()
+        connected = all(host.connected(seat) or host.seats[seat].stand_in for seat in seats)
+        boxes = []
+        for seat in seats:
             info = host.seats[seat]
-            status = host.seat_status(seat)
-            creds = host.net.get(str(seat), {})
-            if host.connected(seat):
-                html = seat_row_html(lang, seat, names[seat], status, info.stand_in)
-            else:
-                svg = self.qr(creds["link"]) if creds.get("link") else ""
-                html = invite_html(lang, seat, names[seat], creds.get("link", ""), svg, self.messages.get(seat, ""),
-                                   bool(self.net.canScan())) + seat_row_html(lang, seat, names[seat], status,
-                                                                             info.stand_in)
-            if self.written.get(seat) == html:
-                continue
-            section = _js(self.document.querySelector(f'#net-seats [data-net-box="{seat}"]'))
-            typed = _js(self.document.querySelector(f'#net-seats textarea[data-seat="{seat}"]'))
-            kept = str(typed.value) if typed is not None else ""
-            if section is None:
-                section = self.document.createElement("div")
-                section.dataset.netBox = str(seat)
-                box.appendChild(section)
-            section.innerHTML = html
-            textarea = _js(self.document.querySelector(f'#net-seats textarea[data-seat="{seat}"]'))
-            if textarea is not None and kept:
-                textarea.value = kept
-            self.written[seat] = html
-        if not connected:
-            panel.hidden = False
-
-    def qr(self, text: str) -> str:
-        if text not in self.qr_cache:
-            self.qr_cache[text] = str(self.net.qr(text))
-        return self.qr_cache[text]
-
-    def reply_text(self, seat: int) -> str:
-        element = _js(self.document.querySelector(f'#net-seats textarea[data-seat="{seat}"]'))
-        return str(element.value) if element is not None else ""
+            row = seat_row_html(lang, seat, names[seat], host.seat_status(seat), info.stand_in)
+            if not host.connected(seat):
+                row = invite_html(lang, seat, names[seat], host.net.get(str(seat), {}).get("link", ""),
+                                  self.messages.get(seat, "")) + row
+            boxes.append(f'<div data-net-box="{seat}">{row}</div>')
+        html = (f'<div class="net-head"><h2>{escape(t(lang, "invites_title"))}</h2>'
+                f'<button type="button" class="btn ghost" data-action="close-net">'
+                f'{escape(t(lang, "btn_close"))}</button></div><div id="net-seats">{"".join(boxes)}</div>')
+        self.port.panel(Panel(html=html, net="host", connected=connected, show=not connected, seats=tuple(seats),
+                              words=page_words(lang)))
 
 
 # ---------------------------------------------------------------------------- a friend's side
 class GuestNet:
     """A page opened from an invite link: the seat's connection to its host."""
 
-    def __init__(self, controller: Controller, net: Any, document: Any, base_url: str, invite: Invite,
-                 spawn: Callable[[Any], None], ice: Callable[[], str], name: str,
-                 save_name: Callable[[str], None], sleep: Callable[[float], Awaitable[None]]) -> None:
+    def __init__(self, controller: Controller, port: NetPort, base_url: str, invite: Invite,
+                 spawn: Callable[[Any], None], sleep: Callable[[float], Awaitable[None]], ice: Callable[[], str],
+                 name: str, save_name: Callable[[str], None]) -> None:
         self.controller = controller
-        self.net = net
-        self.document = document
+        self.port = port
         self.base_url = base_url
         self.invite = invite
         self.spawn = spawn
-        self.ice = ice
-        self.name = name
-        self.save_name = save_name
         self.sleep = sleep
+        self.ice = ice
+        self.name = name[:MAX_NAME]
+        self.save_name = save_name
         self.key = ""
         self.answer_sdp = ""
+        self.connected = False
         self.client = controller.join(invite.seat, self._send)
 
     @classmethod
@@ -342,13 +338,11 @@ class GuestNet:
 
     def _send(self, message: dict[str, Any]) -> None:
         if self.key:
-            self.net.send(self.key, encode(message))
+            self.port.send(self.key, encode(message))
 
     async def start(self) -> None:
-        self.document.body.dataset.net = "guest"
-        self.document.body.dataset.connected = "false"
-        self.net.listen(_proxy(self.on_message), _proxy(self.on_state))
-        key = str(await self.net.knock(self.invite.seat) or "")
+        self.port.panel(Panel(html="", net="guest", connected=False))
+        key = await self.port.call("knock", self.invite.seat)
         if key:
             self.key = key
             self.on_state(key, "open")
@@ -359,8 +353,8 @@ class GuestNet:
         """A new answer to the invite's offer, and the reply that carries it on screen."""
         self.key = "host"
         try:
-            self.answer_sdp = str(await self.net.answer("host", self.invite.sdp, self.ice()))
-        except Exception as error:
+            self.answer_sdp = await self.port.call("answer", "host", self.invite.sdp, self.ice())
+        except NetError as error:
             self.show_text(t(self.controller.lang, "connect_failed", reason=str(error)))
             return
         self.render()
@@ -369,27 +363,17 @@ class GuestNet:
         return reply_code(self.invite.seat, self.name, self.answer_sdp)
 
     def render(self) -> None:
-        panel = _js(self.document.getElementById("net"))
-        if not self.answer_sdp or self.document.body.dataset.connected == "true":
+        if not self.answer_sdp or self.connected:
             return
+        lang = self.controller.lang
         code = self.reply()
-        reply_link = link(self.base_url, "reply", code)
-        html = reply_html(self.controller.lang, code, reply_link, str(self.net.qr(reply_link)), self.name)
-        focused = _js(self.document.activeElement)
-        typing = focused is not None and getattr(focused, "id", "") == "player-name"
-        if typing:  # keep the caret in the name box: change only the reply
-            _js(self.document.querySelector('[data-testid="reply-code"]')).textContent = code
-            _js(self.document.querySelector('[data-testid="reply-qr"]')).innerHTML = str(self.net.qr(reply_link))
-            _js(self.document.querySelector('[data-testid="reply-link"]')).href = reply_link
-            _js(self.document.querySelector('#net [data-action="copy"]')).dataset.copy = code
-        else:
-            panel.innerHTML = html
-        panel.hidden = False
+        html = reply_html(lang, code, link(self.base_url, "reply", code), self.name)
+        self.port.panel(Panel(html=html, net="guest", connected=False, show=True, name=self.name,
+                              words=page_words(lang)))
 
     def show_text(self, text: str) -> None:
-        panel = _js(self.document.getElementById("net"))
-        panel.innerHTML = f'<p class="form-error" role="alert">{escape(text)}</p>'
-        panel.hidden = False
+        self.port.panel(Panel(html=f'<p class="form-error" role="alert">{escape(text)}</p>', net="guest",
+                              connected=False, show=True))
 
     def set_name(self, name: str) -> None:
         self.name = name[:MAX_NAME]
@@ -397,21 +381,20 @@ class GuestNet:
         self.render()
 
     # -- the link
-    def on_state(self, key: Any, state: Any) -> None:
-        if str(key) != self.key:
+    def on_state(self, key: str, state: str) -> None:
+        if key != self.key:
             return
-        if str(state) == "open":
-            self.document.body.dataset.connected = "true"
-            panel = _js(self.document.getElementById("net"))
-            panel.hidden = True
-            panel.innerHTML = ""
+        if state == "open":
+            self.connected = True
+            self.port.panel(Panel(html="", net="guest", connected=True))
             self._send({"t": "hello", "seat": self.invite.seat, "secret": self.invite.secret, "name": self.name,
                         "lang": self.controller.lang})
             self.controller.set_current(True)
         else:
-            self.document.body.dataset.connected = "false"
+            self.connected = False
+            self.port.panel(Panel(html="", net="guest", connected=False))
             self.controller.set_current(False)
-            self.spawn(self.reconnect(was_tab=self.key.startswith("tab:")))
+            self.spawn(self.reconnect(was_tab=key.startswith("tab:")))
 
     async def reconnect(self, was_tab: bool) -> None:
         """After a drop: a table in another tab comes back by itself (its reload takes a few seconds);
@@ -419,14 +402,13 @@ class GuestNet:
         if was_tab:
             for _ in range(TAB_RETRIES):
                 await self.sleep(1.0)
-                key = str(await self.net.knock(self.invite.seat) or "")
+                key = await self.port.call("knock", self.invite.seat)
                 if key:
                     self.key = key
                     self.on_state(key, "open")
                     return
         await self.answer()
 
-    def on_message(self, key: Any, text: Any) -> None:
-        if str(key) == self.key and _js(text) is not None:
-            self.controller.receive_remote(str(text))
-
+    def on_message(self, key: str, text: str | None) -> None:
+        if key == self.key and text is not None:
+            self.controller.receive_remote(text)

@@ -8,8 +8,10 @@
 //
 // It needs index.html's markup and its first inline script (the language picked, window.durakFail), and
 // web/locale/strings.js (window.DURAK_I18N: the static words and the dialog's in every language).
-// Not here yet (docs/worker-plan.md): review and history (step 6), play with friends (step 8), the embed's
-// messages and store.
+// Play with friends is web/table-net.js (the links stay on this thread, the host and seats in the worker).
+// Not here yet (docs/worker-plan.md): review and history (step 6), the embed's messages and store.
+
+import { friendsView } from "./table-net.js";
 
 import { morph } from "./morph.js";
 
@@ -67,17 +69,21 @@ function storeEntries() {
   return entries;
 }
 
+const friends = friendsView({ send, field, showNotice, updateDialog, seatKinds: () => state.seatKinds });
+
 worker.postMessage({
   t: "boot",
   search: location.search,
   langs: [...(navigator.languages || [navigator.language || "en"])],
-  store: storeEntries(),
+  store: friends.bootStore(storeEntries()),
   embedded: query.get("embed") === "1",
   viewport: { width: innerWidth, height: innerHeight },
   controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
 });
+worker.postMessage({ t: "address", href: location.href }); // invites are made from it; #join= makes a friend's page
 
 const receivers = {
+  ...friends.receivers,
   progress({ step, percent }) {
     $("progress-bar").style.width = `${percent}%`;
     $("progress").setAttribute("aria-valuenow", String(percent));
@@ -310,9 +316,9 @@ function dialogSettings() {
     exchange: exchange === "default" ? null : exchange === "on",
     first_attack: field("first_attack").value,
     teams: field("teams").value === "none" ? null : field("teams").value,
-    seats: seats.map((kind) => (kind === "friend" ? "normal" : kind)),
+    seats: friends.dialog.seats(seats),
     seed: /^\d+$/.test(seed) ? Number(seed) : null,
-    timer: 0,
+    timer: friends.dialog.timer(),
   };
 }
 
@@ -325,7 +331,7 @@ function updateDialog() {
     const select = $(`ng-seat-${seat}`);
     if (select && seat < kinds.length) kinds[seat] = select.value;
   }
-  while (kinds.length < players) kinds.push("normal");
+  while (kinds.length < players) kinds.push(friends.dialog.fill());
   const rows = $("ng-seats");
   rows.replaceChildren();
   for (let seat = 1; seat < players; seat++) {
@@ -336,7 +342,7 @@ function updateDialog() {
     const select = document.createElement("select");
     Object.assign(select, { id: `ng-seat-${seat}`, className: "select" });
     select.dataset.seat = select.dataset.seatKind = String(seat);
-    for (const kind of ["easy", "normal", "hard", "human"]) {
+    for (const kind of friends.dialog.kinds()) {
       select.add(new Option(page.kinds[kind], kind, false, kinds[seat] === kind));
     }
     label.append(name, select);
@@ -354,12 +360,14 @@ function updateDialog() {
     option.disabled = option.value !== "none" && (prostoy || TEAM_PLAYERS[option.value] !== players);
   }
   if (teams.value !== "none" && teams.selectedOptions[0].disabled) teams.value = "none";
+  friends.dialog.update();
   if (state.ready) send({ t: "dialog", settings: dialogSettings() });
   else $("ng-summary").textContent = page.summaries[variant];
 }
 
 function openDialog() {
   field("seed").value = "";
+  friends.dialog.open();
   updateDialog();
   if (!dialog.open) dialog.showModal();
   startButton.focus();
@@ -409,6 +417,7 @@ function onAction(action, event) {
   } else if (action === "dismiss") hideNotice();
   else if (action === "invites") $("net").hidden = !$("net").hidden;
   else if (action === "close-net") $("net").hidden = true;
+  else if (friends.onAction(action, event.target.closest("[data-action]"))) event.preventDefault();
   else if (TABLE_ACTIONS.includes(action)) gesture("action", { action });
 }
 
@@ -536,6 +545,6 @@ form.addEventListener("submit", (event) => {
 $("speed-select").value = body.dataset.speed;
 const newGame = document.querySelector('[data-action="new-game"]');
 newGame.disabled = false;
-state.expected = Boolean(storeEntries()["durak.save"]) || LINK_KEYS.some((key) => query.has(key));
-if (state.expected) updateDialog();
+state.expected = !friends.kind && (Boolean(storeEntries()["durak.save"]) || LINK_KEYS.some((key) => query.has(key)));
+if (state.expected || friends.kind) updateDialog(); // an invite's or a reply's page opens no dialog
 else openDialog();

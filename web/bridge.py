@@ -319,7 +319,6 @@ class Bridge:
         self.prefs.update(lang=self.controller.lang, speed=self.controller.speed)
         storage.save_prefs(self.store, self.prefs)
 
-
     # ------------------------------------------------------------------ review, history and the embed
     def _attach(self, controller: Controller, store: storage.Store, *, embedded: bool) -> None:
         """The review and history screens, and for an embedded table its host's bridge: both told of every

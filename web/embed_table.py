@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qsl
 
 from durak import Game
 
@@ -27,11 +26,6 @@ from .storage import Store
 
 SITE_PREFIX = "durak."
 EMBED_PREFIX = "durak.embed."
-
-
-def embedded(search: str) -> bool:
-    """The page was opened as an embed (``embed=1`` in its query string)."""
-    return ("embed", "1") in parse_qsl(search.lstrip("?"))
 
 
 class EmbedStore:

@@ -19,9 +19,14 @@ Page -> worker (``t`` names the type):
   ``lang``, ``speed``  {value}
   ``engine``   {id, method, args}   web/engine_calls.py's calls
   ``address``, ``net``, ``link``, ``called``, ``friends``   play with friends: web/bridge_net.py
+  ``review``   {action, args}   the review and history screens' buttons, files and pasted records
+               (web/review_page.py's ``MESSAGES``: each action's args, exactly)
+  ``embed``    {type, action}   the host window's ``durak:play`` {action} and ``durak:reset`` (action ""), for
+               a table booted ``embedded`` (web/embed_table.py)
 Worker -> page: ``frame`` {seq, ...Controller.refresh()'s frame}, ``store`` {key, value} (value null:
-removed), ``dialog``, ``notice`` {code, params, text}, ``refused`` {code, params, text}, and the
-engine calls' ``answer`` / ``error`` / ``refused``, and play with friends' ``net``, ``call``, ``panel``.
+removed), ``dialog``, ``notice`` {code, params, text}, ``refused`` {code, params, text}, ``review`` {op, ...}
+(web/review_page.py's ``PostedScreens``), ``embed`` {message} (a ``durak:*`` message for the host window),
+the engine calls' ``answer`` / ``error`` / ``refused``, and play with friends' ``net``, ``call``, ``panel``.
 Pure Python (no ``pyscript``): the memory snapshot imports it; the worker (web/engine-worker.mjs) passes
 JSON text both ways.
 """
@@ -36,7 +41,9 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from . import bridge_net, engine_calls, storage
+from durak import review
+
+from . import bridge_net, embed_table, engine_calls, review_page, storage
 from .controller import Controller
 from .i18n import LANGS, pick_lang, t
 from .params import SPEEDS, Settings, parse_query, problems
@@ -44,12 +51,15 @@ from .params import SPEEDS, Settings, parse_query, problems
 #: Characters of one page message the worker reads at most (a boot with a long save is the largest).
 MAX_MESSAGE = 262_144
 REFUSALS = ("too_large", "bad_json", "bad_shape", "unknown_type", "not_booted", "booted_twice", "bad_value",
-            "no_game", "stale_frame", "bad_settings", "unplayable", *bridge_net.REFUSALS)
+            "no_game", "stale_frame", "bad_settings", "unplayable", "not_embedded", *bridge_net.REFUSALS)
 GESTURES = ("card", "target", "drop", "action", "key")
 #: The table's buttons a gesture may press (web/render.py's BUTTONS and the cover's and game over's).
 ACTIONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again")
 #: Keys whose meaning is the table's (Enter on a target is a ``target`` gesture; arrows move focus only).
 KEYS = {"Escape": "cancel"}
+#: A page's address as ``copy-link`` sends it (location.origin + location.pathname).
+PAGE_URL = re.compile(r"https?://[^\s?#]{1,2000}")
+MAX_EMBED_ACTION = 120  # characters of a host's move (web/embed-frame.js checks the same)
 CARD = re.compile(r"(?:[2-9]|10|[JQKA])[SHDC]")
 TARGET = re.compile(r"attack:(?:[2-9]|10|[JQKA])[SHDC]|hand:(?:[2-9]|10|[JQKA])[SHDC]|zone:(?:table|transfer)")
 
@@ -60,6 +70,8 @@ _FIELDS: dict[str, dict[str, type]] = {
     "dialog": {"settings": dict},
     "lang": {"value": str},
     "speed": {"value": str},
+    "review": {"action": str, "args": dict},
+    "embed": {"type": str, "action": str},
     **bridge_net.FIELDS,
 }
 #: Message types checked by the module that answers them: ``engine`` calls by web/engine_calls.py, whose
@@ -160,13 +172,17 @@ def _settings(data: dict[str, Any]) -> Settings:
 class Bridge:
     """One page's table in the worker: the controller, its store, and the page's messages."""
 
-    def __init__(self, post: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, post: Callable[[dict[str, Any]], None], *, worlds: int = review.WORLDS) -> None:
         self.post = post
         self.port = FramePort(post)
         self.controller: Controller | None = None
-        self.store: WorkerStore | None = None
+        self.store: storage.Store | None = None
         self.prefs: dict[str, Any] = {}
         self.friends: bridge_net.Friends | None = None
+        self.worlds = worlds  # sampled worlds per graded decision of a review (fewer in tests)
+        self.screens = review_page.PostedScreens(post, self.port.spawn, self.port.sleep)
+        self.reviews: review_page.ReviewPage | None = None
+        self.table_embed: embed_table.TableBridge | None = None  # a table booted embedded: its host's messages
 
     def receive(self, text: str) -> None:
         """One message of the page, as JSON text: obeyed, or answered ``refused`` (or ``error``, when
@@ -195,7 +211,10 @@ class Bridge:
         game. Without either no frame follows: the view port keeps its new-game dialog open."""
         if self.controller is not None:
             raise Refusal("booted_twice", "the table boots once")
-        self.store = store = WorkerStore(message["store"], self.post)
+        store: storage.Store = WorkerStore(message["store"], self.post)
+        if message["embedded"]:
+            store = embed_table.EmbedStore(store)  # the embed's own save and preferences (durak.embed.*)
+        self.store = store
         self.prefs = storage.load_prefs(store)
         query = parse_query(message["search"])
         wanted = [query.lang or self.prefs.get("lang") or ""] + [x for x in message["langs"] if isinstance(x, str)]
@@ -205,6 +224,7 @@ class Bridge:
                                                   "normal")
         self.friends = bridge_net.Friends(self.post, controller, self.port.spawn, self.port.sleep, store, self.prefs)
         controller.on_change = self.friends.render
+        self._attach(controller, store, embedded=message["embedded"])
         drawn = self.port.seq
         restored, set_aside = storage.load(store, self._restore)
         notices = ["save_set_aside"] if set_aside else []
@@ -224,6 +244,8 @@ class Bridge:
             self.post({"t": "notice", "code": code, "params": {}, "text": t(lang, code)})
         if started:
             self._go_on(drawn)
+        assert self.reviews is not None
+        self.reviews.boot(message["search"])  # a history set aside is said; a ?record= link opens its review
 
     def _go_on(self, drawn: int) -> None:
         """After a deal or a restore: draw the table unless that drew it already (frame ``drawn`` was the
@@ -296,6 +318,8 @@ class Bridge:
         if message["value"] not in LANGS:
             raise Refusal("bad_value", f"no language {message['value'][:10]!r}: {', '.join(LANGS)}", key="value")
         controller.set_lang(message["value"])
+        if self.reviews is not None:
+            self.reviews.set_lang()
         self._save_prefs()
 
     def on_speed(self, message: dict[str, Any]) -> None:
@@ -309,6 +333,51 @@ class Bridge:
         assert self.controller is not None and self.store is not None
         self.prefs.update(lang=self.controller.lang, speed=self.controller.speed)
         storage.save_prefs(self.store, self.prefs)
+
+    # ------------------------------------------------------------------ review, history and the embed
+    def _attach(self, controller: Controller, store: storage.Store, *, embedded: bool) -> None:
+        """The review and history screens, and for an embedded table its host's bridge: both told of every
+        frame (the controller's ``on_change``) from the boot's first on."""
+        self.reviews = review_page.ReviewPage(controller, store, self.screens, self._notify, worlds=self.worlds)
+        if embedded:
+            self.table_embed = embed_table.attach(controller, self.post)
+
+    def _notify(self, text: str) -> None:
+        self.post({"t": "notice", "code": "review", "params": {}, "text": text})
+
+    def on_review(self, message: dict[str, Any]) -> None:
+        self._booted()
+        assert self.reviews is not None
+        action, args = message["action"], message["args"]
+        fields = review_page.MESSAGES.get(action)
+        if fields is None:
+            raise Refusal("bad_value", f"no review action {action[:40]!r}", key="action")
+        if set(args) != set(fields):
+            raise Refusal("bad_shape", f"review {action}: args has exactly {sorted(fields)}", key="args")
+        for key, kind in fields.items():
+            if type(args[key]) is not kind:
+                raise Refusal("bad_shape", f"review {action}: {key} must be {_JSON_NAMES[kind]}", key=key)
+        if any(key in args and args[key] < 0 for key in ("step", "seat")):
+            raise Refusal("bad_value", f"review {action}: a step or seat is 0 or more", key="args")
+        if action == "copy-link" and not PAGE_URL.fullmatch(args["url"]):
+            raise Refusal("bad_value", "review copy-link: url is the page's address, without query or fragment",
+                          key="url")
+        review_page.obey(self.reviews, self.screens, action, args)
+
+    def on_embed(self, message: dict[str, Any]) -> None:
+        self._booted()
+        if self.table_embed is None:
+            raise Refusal("not_embedded", "the table was not booted embedded")
+        kind, action = message["type"], message["action"]
+        if kind == "durak:play" and action.strip() and len(action) <= MAX_EMBED_ACTION:
+            reply = self.table_embed.play(action.strip())
+        elif kind == "durak:reset" and not action:
+            reply = self.table_embed.reset()
+        else:
+            raise Refusal("bad_value", f"embed: {kind[:20]!r} with action {action[:20]!r}", key="type")
+        if "error" in reply:
+            error = {"type": "durak:error", "reason": reply["error"], "code": reply["code"]}
+            self.post({"t": "embed", "message": error})
 
 
 def start(post_text: Callable[[str], None]) -> Callable[[str], None]:

@@ -336,15 +336,12 @@ class TableEmbed {
     observer.observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
   }
 
+  // The table's engine worker answers (web/table.js relays): a refused move comes back as durak:error.
   run(command) {
     const table = window.durakTable;
     if (!table) return;
-    if (command.type === "durak:play") {
-      const reply = JSON.parse(table.play(command.action));
-      if (reply.error) post("durak:error", { reason: reply.error, code: reply.code || "" });
-    } else if (command.type === "durak:reset") {
-      table.reset();
-    }
+    if (command.type === "durak:play") table.play(command.action);
+    else if (command.type === "durak:reset") table.reset();
   }
 }
 

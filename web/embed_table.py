@@ -1,22 +1,21 @@
 """The table in another site's frame: embed.html given the table's game parameters opens the table itself
-(``index.html?embed=1&variant=…``), run by web/app.py as always, with two differences that make it safe to
-embed:
+(``index.html?embed=1&variant=…``), run by web/table.js and the engine worker (web/bridge.py) as always, with
+two differences that make it safe to embed:
 
 - its saves and preferences live under their own keys (``EmbedStore``: ``durak.embed.save`` beside the
   site's ``durak.save``), so an embedded game never overwrites the game a visitor has in progress;
 - it tells the host page what happens (``durak:move``, ``durak:gameover``) and takes the host's moves
   (``durak:play``) and new deals (``durak:reset``). ``TableBridge`` does that through a callback;
-  ``attach`` binds it to the page, where web/embed-frame.js carries it to and from the parent window.
+  ``attach`` binds it to the worker's messages, and web/embed-frame.js carries them to and from the parent
+  window (web/table.js relays them between the page and the worker).
 
-Pure Python but ``attach``.
+Pure Python.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qsl
 
 from durak import Game
 
@@ -27,12 +26,6 @@ from .storage import Store
 
 SITE_PREFIX = "durak."
 EMBED_PREFIX = "durak.embed."
-EVENT = "durak:table-event"  # a DOM event on window: detail is the message as JSON text
-
-
-def embedded(search: str) -> bool:
-    """The page was opened as an embed (``embed=1`` in its query string)."""
-    return ("embed", "1") in parse_qsl(search.lstrip("?"))
 
 
 class EmbedStore:
@@ -118,17 +111,11 @@ class TableBridge:
         return {"ok": True}
 
 
-def attach(controller: Controller) -> None:
-    """Bind a bridge to the page: events out as ``durak:table-event`` on window, ``window.durakTable`` in."""
-    from pyodide.ffi import create_proxy
-    from pyscript import window
-
-    def emit(kind: str, payload: dict[str, Any]) -> None:
-        init = window.Object.new()
-        init.detail = json.dumps({**payload, "type": kind})
-        window.dispatchEvent(window.CustomEvent.new(EVENT, init))
-
-    bridge = TableBridge(controller, emit)
+def attach(controller: Controller, post: Callable[[dict[str, Any]], None]) -> TableBridge:
+    """A bridge told of every frame the controller draws, whose messages for the host window leave as the
+    engine worker's ``embed`` {message} messages (the page hands them to web/embed-frame.js, which posts
+    them to the parent window)."""
+    bridge = TableBridge(controller, lambda kind, payload: post({"t": "embed", "message": {**payload, "type": kind}}))
     before = controller.on_change
 
     def changed() -> None:
@@ -137,7 +124,4 @@ def attach(controller: Controller) -> None:
         bridge.changed()
 
     controller.on_change = changed
-    table = window.Object.new()
-    table.play = create_proxy(lambda text: json.dumps(bridge.play(str(text))))
-    table.reset = create_proxy(lambda: json.dumps(bridge.reset()))
-    window.durakTable = table
+    return bridge

@@ -1,5 +1,6 @@
 """The history screen's HTML: totals and streaks, the two charts, the tables, the list of games, and the
 export, import, clear and open-a-record controls. A pure function of the history and the language.
+The clear button carries its question (``data-confirm``): the page asks it before it sends the message.
 
 Hooks (../shared/DESIGN.md): the panel is ``[data-testid=history]``; each game is ``[data-game=<id>]``,
 with a ``[data-action=review-game]`` button inside when its record is kept (the page reads the game's id from the
@@ -59,7 +60,8 @@ def history_html(history: History, lang: str, notice: str = "") -> str:
         f'{escape(t(lang, "history.btn_export"))}</button>'
         f'<label class="btn file-btn">{escape(t(lang, "history.btn_import"))}'
         f'<input type="file" class="sr-only" data-action="import-history" accept=".json,application/json"></label>'
-        f'<button type="button" class="btn ghost" data-action="clear-history"{"" if total.games else " disabled"}>'
+        f'<button type="button" class="btn ghost" data-action="clear-history" '
+        f'data-confirm="{escape(t(lang, "history.confirm_clear"))}"{"" if total.games else " disabled"}>'
         f'{escape(t(lang, "history.btn_clear"))}</button></div>')
     paste = (f'<form class="paste-record" data-form="paste-record"><label for="paste-record-text">'
              f'{escape(t(lang, "review.paste_label"))}</label>'

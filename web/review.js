@@ -11,9 +11,10 @@
 // hand open for a finished game ("open hands" toggle), else the reviewing seat's own knowledge, other
 // cards face down. The reader steps with [data-control=first|prev|next|last], the arrow keys, Home/End,
 // or a click in the move list ([data-move=<i>] shows the position after move i). Buttons with a
-// data-action (close-review, play-on, download-record, ...) bubble to web/app.py, which hands them to
-// web/review_page.py. Files chosen in [data-action=open-record] / [data-action=import-history] and the
-// pasted record are read here and given to Python (window.durakReview.openText / importText).
+// data-action (close-review, play-on, download-record, ...) bubble to web/table.js, whose
+// web/table-review.js sends them to the engine worker (web/review_page.py). Files chosen in
+// [data-action=open-record] / [data-action=import-history] and the pasted record are read here and given
+// to Python (window.durakReview.openText / importText, from web/table-review.js).
 // Hooks: ../shared/DESIGN.md "Review and history".
 
 import { ICONS, escape, fill, renderBoard } from "./stepper.js";
@@ -282,7 +283,7 @@ function focusSelector(element) {
 function onReviewClick(event) {
   const control = event.target.closest("[data-control]");
   const move = event.target.closest("[data-move]");
-  if (!control && !move) return; // data-action buttons go on to web/app.py
+  if (!control && !move) return; // data-action buttons go on to web/table.js
   event.stopPropagation();
   if (control && control.disabled) return;
   const keep = focusSelector(event.target);
@@ -318,7 +319,7 @@ async function readFile(input) {
 }
 
 function engine() {
-  return window.durakReview; // published by web/review_page.py once Python is up
+  return window.durakReview; // web/table-review.js: messages to the engine worker
 }
 
 document.addEventListener("change", async (event) => {

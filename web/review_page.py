@@ -4,8 +4,9 @@
 the review model (web/review.py) to the browser side, web/review.js, through a ``Screens`` port, so the
 whole flow runs under CPython in tests. It records every finished game into the history (from the
 controller's ``on_change``), opens reviews (of the game just played, of a history game, of a record file,
-pasted text or a ``?record=`` link), grades them in slices, and plays on from a reviewed step. ``attach``
-binds it to the real page: the one place here that imports the browser.
+pasted text or a ``?record=`` link), grades them in slices, and plays on from a reviewed step. In the
+engine worker (web/bridge.py) its ``Screens`` are ``PostedScreens``, messages to the page, and the page's
+``review`` messages (``MESSAGES``) are obeyed by ``obey``: nothing here imports the browser.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Awaitable, Callable, Coroutine
+from datetime import UTC, datetime
 from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlsplit
 
@@ -30,7 +32,7 @@ from .params import Settings, normalise_seats
 from .review import Session
 from .storage import Store
 
-#: The buttons this module answers (web/app.py hands them over).
+#: The buttons this module answers (the page's ``review`` messages, ``MESSAGES``, name them).
 ACTIONS = frozenset({"review", "history", "close-history", "review-game", "export-history", "clear-history",
                      "import-history", "open-record", "open-pasted", "close-review", "download-record",
                      "copy-link", "play-on", "stop-grading", "resume-grading"})
@@ -39,7 +41,8 @@ RECENT = 20
 
 
 class Screens(Protocol):
-    """The browser side: web/review.js's ``durakReviewUI`` and a few window services."""
+    """The browser side: web/review.js's ``durakReviewUI`` and a few window services (``PostedScreens`` in the
+    engine worker)."""
 
     def open_review(self, data: str) -> None: ...
     def update_review(self, data: str) -> None: ...
@@ -334,66 +337,86 @@ def play_on_snapshot(game: Game, seat: int, kinds: list[str] | None) -> dict[str
             "covered": False, "log": []}
 
 
-def attach(controller: Controller, store: Store, notify: Callable[[str], None]) -> ReviewPage:
-    """Bind the review and history screens to the page (web/review.js's ``window.durakReviewUI``)."""
-    import asyncio
+#: The page's ``review`` messages {action, args} (web/bridge.py checks them): each action's args, exactly. What
+#: only the page knows comes with the message that needs it: the step on show (``play-on``), the player's yes
+#: to the history button's ``data-confirm`` question (``clear-history``), the page's address (``copy-link``).
+MESSAGES: dict[str, dict[str, type]] = {
+    **{action: {} for action in ("review", "history", "close-history", "export-history", "close-review",
+                                 "download-record", "stop-grading", "resume-grading")},
+    "clear-history": {"confirmed": bool},
+    "review-game": {"game": str},
+    "copy-link": {"url": str},
+    "play-on": {"step": int},
+    "open-text": {"text": str},  # a record file chosen, a record or link pasted
+    "import-history": {"text": str},  # a history file chosen
+    "review-seat": {"seat": int},  # the seat picker of a finished game
+}
 
-    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-    from pyscript import document, window  # type: ignore[import-not-found]
 
-    class Browser:
-        def __init__(self) -> None:
-            self.tasks: set[asyncio.Task[None]] = set()
+class PostedScreens:
+    """The ``Screens`` of the engine worker: what web/review.js is to show leaves as ``review`` messages
+    {op, ...} (``open``/``update`` {data}, ``close``, ``history`` {html}, ``download`` {name, text, mime},
+    ``copy`` {text}); the answers only the page has are the args of the message being obeyed."""
 
-        def ui(self) -> Any:
-            return window.durakReviewUI
+    def __init__(self, post: Callable[[dict[str, Any]], None], spawn: Callable[[Coroutine[Any, Any, None]], None],
+                 sleep: Callable[[float], Awaitable[None]]) -> None:
+        self.post = post
+        self._spawn = spawn  # the bridge's tasks: a failure is posted as an ``error``
+        self._sleep = sleep
+        self.args: dict[str, Any] = {}
 
-        def open_review(self, data: str) -> None:
-            self.ui().open(data)
+    def _op(self, op: str, **fields: Any) -> None:
+        self.post({"t": "review", "op": op, **fields})
 
-        def update_review(self, data: str) -> None:
-            self.ui().update(data)
+    def open_review(self, data: str) -> None:
+        self._op("open", data=data)
 
-        def close_review(self) -> None:
-            self.ui().close()
+    def update_review(self, data: str) -> None:
+        self._op("update", data=data)
 
-        def show_history(self, html: str) -> None:
-            self.ui().history(html)
+    def close_review(self) -> None:
+        self._op("close")
 
-        def shown_step(self) -> int | None:
-            step = self.ui().step()
-            return int(step) if isinstance(step, int | float) else None
+    def show_history(self, html: str) -> None:
+        self._op("history", html=html)
 
-        def download(self, name: str, text: str, mime: str) -> None:
-            self.ui().download(name, text, mime)
+    def download(self, name: str, text: str, mime: str) -> None:
+        self._op("download", name=name, text=text, mime=mime)
 
-        def copy(self, text: str) -> None:
-            self.ui().copy(text)
+    def copy(self, text: str) -> None:
+        self._op("copy", text=text)
 
-        def confirm(self, text: str) -> bool:
-            return bool(window.confirm(text))
+    def shown_step(self) -> int | None:
+        step = self.args.get("step")
+        return step if type(step) is int else None
 
-        def now(self) -> str:
-            return str(window.Date.new().toISOString())[:19] + "Z"
+    def confirm(self, text: str) -> bool:
+        return self.args.get("confirmed") is True  # the page asked the player before sending
 
-        def page_url(self) -> str:
-            location = window.location
-            return str(location.origin) + str(location.pathname)
+    def now(self) -> str:
+        return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
-        def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-            task = asyncio.ensure_future(coro)
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+    def page_url(self) -> str:
+        return str(self.args.get("url", ""))
 
-        def sleep(self, seconds: float) -> Awaitable[None]:
-            return asyncio.sleep(seconds)
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        self._spawn(coro)
 
-    page = ReviewPage(controller, store, Browser(), notify)
-    bridge = window.Object.new()
-    bridge.openText = create_proxy(lambda text: page.open_text(str(text)))
-    bridge.importText = create_proxy(lambda text: page.import_text(str(text)))
-    bridge.reviewSeat = create_proxy(lambda seat: page.review_seat(int(seat)))
-    window.durakReview = bridge
-    for control in document.querySelectorAll('[data-action="history"], [data-action="open-record"]'):
-        control.disabled = False  # Python is up: the screens can open
-    return page
+    def sleep(self, seconds: float) -> Awaitable[None]:
+        return self._sleep(seconds)
+
+
+def obey(reviews: ReviewPage, screens: PostedScreens, action: str, args: dict[str, Any]) -> None:
+    """One of the page's ``review`` messages, already checked against ``MESSAGES``."""
+    screens.args = args
+    try:
+        if action == "open-text":
+            reviews.open_text(args["text"])
+        elif action == "import-history":
+            reviews.import_text(args["text"])
+        elif action == "review-seat":
+            reviews.review_seat(args["seat"])
+        else:
+            reviews.on_action(action, args.get("game"))
+    finally:
+        screens.args = {}

@@ -9,10 +9,12 @@
 // It needs index.html's markup and its first inline script (the language picked, window.durakFail), and
 // web/locale/strings.js (window.DURAK_I18N: the static words and the dialog's in every language).
 // Play with friends is web/table-net.js (the links stay on this thread, the host and seats in the worker).
-// Not here yet (docs/worker-plan.md): review and history (step 6), the embed's messages and store.
+// The review and history screens go through web/table-review.js (`review` messages both ways); the table
+// embed (index.html?embed=1) relays the host window's commands and the worker's `embed` messages through
+// web/embed-frame.js (see "the table embed" below).
 
 import { friendsView } from "./table-net.js";
-
+import { reviewPort } from "./table-review.js";
 import { morph } from "./morph.js";
 
 const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status", "hint", "log"];
@@ -31,6 +33,9 @@ const dialog = $("new-game");
 const form = $("ng-form");
 const startButton = form.querySelector('[data-action="start"]');
 const query = new URLSearchParams(location.search);
+const embedded = query.get("embed") === "1";
+// An embedded table keeps its save and preferences under durak.embed.* (web/embed_table.py's EmbedStore).
+const ownKey = (key) => (embedded ? key.replace(/^durak\./, "durak.embed.") : key);
 
 const state = {
   lang: document.documentElement.lang || i18n.default,
@@ -56,6 +61,8 @@ function send(message) {
   else state.kept.push(message);
 }
 
+const reviews = reviewPort(send); // the review and history screens (web/table-review.js)
+
 function storeEntries() {
   const entries = {};
   try {
@@ -76,7 +83,7 @@ worker.postMessage({
   search: location.search,
   langs: [...(navigator.languages || [navigator.language || "en"])],
   store: friends.bootStore(storeEntries()),
-  embedded: query.get("embed") === "1",
+  embedded,
   viewport: { width: innerWidth, height: innerHeight },
   controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
 });
@@ -102,6 +109,7 @@ const receivers = {
     drawPending(); // a resumed or linked game is on the table when the page says ready
     state.ready = true;
     for (const message of state.kept.splice(0)) worker.postMessage(message);
+    reviews.ready();
     if (state.expected && !state.seq && !state.dealing && !dialog.open) { // the link's game or the save could not be played
       const notice = $("notice").hidden ? "" : $("notice-text").textContent;
       openDialog();
@@ -150,6 +158,8 @@ const receivers = {
     if (code === "unplayable" || code === "no_game") return showNotice(text);
     console.error(`durak: the engine refused a message of the page (${code}): ${text}`);
   },
+  review: (message) => reviews.receive(message),
+  embed: ({ message }) => relayToHost(message),
   error({ text }) {
     console.error(`durak: the engine failed: ${text}`);
     if (body.dataset.state === "loading") window.durakFail(text);
@@ -288,8 +298,8 @@ function applyLang() {
 
 function savePrefs(changes) {
   try {
-    const prefs = JSON.parse(localStorage.getItem("durak.prefs") || "{}") || {};
-    localStorage.setItem("durak.prefs", JSON.stringify({ ...prefs, ...changes }));
+    const prefs = JSON.parse(localStorage.getItem(ownKey("durak.prefs")) || "{}") || {};
+    localStorage.setItem(ownKey("durak.prefs"), JSON.stringify({ ...prefs, ...changes }));
   } catch {
     // storage refused: the choice holds for this visit
   }
@@ -419,6 +429,7 @@ function onAction(action, event) {
   else if (action === "close-net") $("net").hidden = true;
   else if (friends.onAction(action, event.target.closest("[data-action]"))) event.preventDefault();
   else if (TABLE_ACTIONS.includes(action)) gesture("action", { action });
+  else if (reviews.handles(action)) reviews.press(action, event.target);
 }
 
 body.addEventListener("click", (event) => {
@@ -523,6 +534,20 @@ body.addEventListener("pointerup", () => {
 });
 body.addEventListener("pointercancel", endDrag);
 
+// ------------------------------------------------------------------ the table embed
+// web/embed-frame.js (TableEmbed) checks the host window's messages and calls window.durakTable; the
+// worker's `embed` messages go back to it as `durak:table-event` (detail: the message as JSON text).
+function relayToHost(message) {
+  dispatchEvent(new CustomEvent("durak:table-event", { detail: JSON.stringify(message) }));
+}
+
+if (embedded) {
+  window.durakTable = {
+    play: (action) => send({ t: "embed", type: "durak:play", action }),
+    reset: () => send({ t: "embed", type: "durak:reset", action: "" }),
+  };
+}
+
 // ------------------------------------------------------------------ menus and the dialog's form
 $("lang-select").addEventListener("change", (event) => setLang(event.target.value));
 $("ng-lang").addEventListener("change", (event) => {
@@ -545,6 +570,7 @@ form.addEventListener("submit", (event) => {
 $("speed-select").value = body.dataset.speed;
 const newGame = document.querySelector('[data-action="new-game"]');
 newGame.disabled = false;
-state.expected = !friends.kind && (Boolean(storeEntries()["durak.save"]) || LINK_KEYS.some((key) => query.has(key)));
+state.expected = !friends.kind &&
+  (Boolean(storeEntries()[ownKey("durak.save")]) || LINK_KEYS.some((key) => query.has(key)));
 if (state.expected || friends.kind) updateDialog(); // an invite's or a reply's page opens no dialog
 else openDialog();

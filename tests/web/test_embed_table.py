@@ -8,7 +8,7 @@ from typing import Any
 
 from web import storage
 from web.controller import Controller
-from web.embed_table import EmbedStore, TableBridge, embedded
+from web.embed_table import EmbedStore, TableBridge
 from web.params import parse_query
 
 from .running import run_coroutine
@@ -25,11 +25,6 @@ def bridged(query: str, store: storage.Store) -> tuple[Controller, FakePage, Tab
     assert settings is not None
     assert controller.start(settings) is None
     return controller, page, bridge, emitted
-
-
-def test_the_embed_flag_is_read_from_the_query() -> None:
-    assert embedded("?embed=1&variant=podkidnoy")
-    assert not embedded("?variant=podkidnoy") and not embedded("?embed=0") and not embedded("")
 
 
 def test_an_embedded_table_saves_apart_from_the_sites_game() -> None:

@@ -545,13 +545,19 @@ export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
     const waiting = new Map(); // call id -> {resolve, reject}
     let lastId = 0;
     let ready = false;
+    let dead = null; // the error once the worker is gone
+    // The boot failed, or the worker died: no call will be answered any more.
     const fail = (why) => {
       clearTimeout(timer);
       worker.terminate();
-      reject(new Error(String(why)));
+      dead = new Error(String(why));
+      for (const pending of waiting.values()) pending.reject(dead);
+      waiting.clear();
+      reject(dead);
     };
     const timer = setTimeout(() => fail("the engine did not start in time"), timeoutMs);
     const call = (method, args) => new Promise((resolveCall, rejectCall) => {
+      if (dead) return rejectCall(dead);
       lastId += 1;
       waiting.set(lastId, { resolve: resolveCall, reject: rejectCall });
       worker.postMessage({ t: "engine", id: lastId, method, args });

@@ -30,7 +30,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -182,20 +181,6 @@ def render_widgets(root: Path, jobs: list[dict[str, Any]]) -> dict[str, str]:
     return html
 
 
-def pyscript_config(root: Path) -> str:
-    """The table's pyscript.toml for a page two folders down (rules/<lang>/): PyScript reads the interpreter's
-    URL from the page and the [files] from the config, so the config sits beside the pages and both agree."""
-    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
-
-    def down(url: str) -> str:
-        return "../../" + url.removeprefix("./") if url.startswith("./") else url
-
-    lines = ["# Made by scripts/build_rules.py from ../../pyscript.toml for the rules pages: do not edit.",
-             f"interpreter = {json.dumps(down(config['interpreter']))}", "", "[files]"]
-    lines += [f"{json.dumps(down(source))} = {json.dumps(target)}" for source, target in config["files"].items()]
-    return "\n".join(lines) + "\n"
-
-
 def _script_json(data: object) -> str:
     """JSON safe inside a <script> element."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
@@ -309,7 +294,6 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 <script type="module" src="../../web/rules.js"></script>
 <script src="../../web/locale/strings.js"></script>
 <script type="module" src="../../web/pwa.js"></script>
-<script type="py" src="../try_it.py" config="pyscript.toml"></script>
 </body>
 </html>
 """
@@ -395,9 +379,6 @@ def pages(root: Path = ROOT) -> dict[Path, str]:
         mine = {i: widgets[f"{lang}/{i}"] for i in ids}
         data = {"labels": page_data[lang]["labels"], "examples": {i: page_data[lang]["examples"][i] for i in ids}}
         out[OUTPUT / lang / f"{game}.html"] = game_page(source, mine, data, sprite)
-    config = pyscript_config(root)
-    for lang in LANGS:
-        out[OUTPUT / lang / "pyscript.toml"] = config
     out[OUTPUT / "index.html"] = index_page(root, sources, sprite)
     check_links(root, out)
     return out

@@ -45,8 +45,10 @@ from durak import review
 
 from . import bridge_net, embed_table, engine_calls, review_page, storage
 from .controller import Controller
+from .engine_calls import TARGET
 from .i18n import LANGS, pick_lang, t
 from .params import SPEEDS, Settings, parse_query, problems
+from .seat import CARD
 
 #: Characters of one page message the worker reads at most (a boot with a long save is the largest).
 MAX_MESSAGE = 262_144
@@ -60,8 +62,6 @@ KEYS = {"Escape": "cancel"}
 #: A page's address as ``copy-link`` sends it (location.origin + location.pathname).
 PAGE_URL = re.compile(r"https?://[^\s?#]{1,2000}")
 MAX_EMBED_ACTION = 120  # characters of a host's move (web/embed-frame.js checks the same)
-CARD = re.compile(r"(?:[2-9]|10|[JQKA])[SHDC]")
-TARGET = re.compile(r"attack:(?:[2-9]|10|[JQKA])[SHDC]|hand:(?:[2-9]|10|[JQKA])[SHDC]|zone:(?:table|transfer)")
 
 _FIELDS: dict[str, dict[str, type]] = {
     "boot": {"search": str, "langs": list, "store": dict, "embedded": bool, "viewport": dict, "controlled": bool},
@@ -190,7 +190,11 @@ class Bridge:
         try:
             message = check(text)
             if message["t"] == "engine":
-                self.post(engine_calls.reply(text))
+                answered = engine_calls.answer(text)
+                if isinstance(answered, dict):
+                    self.post(answered)
+                else:  # an async call (odds): answered when done, the others meanwhile
+                    self.port.spawn(self._post_when_done(answered))
             elif message["t"] == "boot":
                 self.boot(message)
             elif message["t"] in bridge_net.FIELDS:
@@ -204,6 +208,9 @@ class Bridge:
         except Exception as error:  # a bug: the page shows its readable failure, the worker answers on
             print("".join(traceback.format_exception(error)), file=sys.stderr)
             self.post({"t": "error", "id": None, "text": f"{type(error).__name__}: {error}"})
+
+    async def _post_when_done(self, answered: Awaitable[dict[str, Any]]) -> None:
+        self.post(await answered)
 
     # ------------------------------------------------------------------ boot
     def boot(self, message: dict[str, Any]) -> None:

@@ -2,10 +2,10 @@
 
 embed.html holds ``<script type="py" src="./web/embed_engine.py" config="./pyscript.toml">``; PyScript runs it
 once web/stepper.js's ``loadEngine`` has imported PyScript, which web/embed-frame.js does only when needed (a
-record or position link, "try it", a ``durak:play`` from the host). Like the rules pages' entry (rules/try_it.py)
-it is a page's script, kept out of web/modules.zip (which holds no module that imports ``pyscript``); the work is
-web/tryout.py's and web/embedding.py's, tested under CPython. The methods are the rules pages' engine
-(start, card, target, press, reply, odds) and what an embed adds:
+record or position link, "try it", a ``durak:play`` from the host). It is a page's script, kept out of
+web/modules.zip (which holds no module that imports ``pyscript``); the work is web/tryout.py's and
+web/embedding.py's, tested under CPython. The methods are the rules pages' engine (start, card, target,
+press, reply, odds) and what an embed adds:
 
 - ``embed_frames(kind, value, lang)``: the frames of a URL-safe record or position (web/embedding.py);
 - ``play(example, text)``: a move named in notation (durak:play);

@@ -1,7 +1,7 @@
 """The engine worker's ``engine`` calls: ``{t: "engine", id, method, args}`` in, one message out.
 
 The page sends a call as a message (docs/worker-plan.md, decision 3); web/bridge.py hands its JSON
-text to ``reply`` and posts what comes back:
+text to ``answer`` and posts what comes back:
 
 - ``{t: "answer", id, result}``: the method's JSON-safe result;
 - ``{t: "error", id, text}``: the method raised (the engine refused its input, or a bug): the
@@ -14,16 +14,31 @@ text to ``reply`` and posts what comes back:
 The methods, each a plain function of JSON values: ``deal(rules, seed)`` shuffles and deals a game
 (``rules`` as ``Rules.from_dict`` reads them), ``legal(position)`` lists who is to act and what they may
 do, ``play(position, action)`` applies one action. Each answers ``{position, to_act, legal, over}``.
+
+The rules pages' "try it yourself" (web/tryout.py; web/stepper.js calls them): ``start(example, position,
+names, lang)`` begins a session for one worked example from a frame's position (a new start replaces
+that example's session) and answers its frame; ``card(example, card)``, ``target(example, target)``,
+``press(example, action)`` and ``reply(example)`` play in it and answer ``{frame, waiting}``;
+``odds(position, names, lang)`` weighs each legal move. ``odds`` is a coroutine (it searches in slices,
+yielding between them): ``answer`` then returns an awaitable of the answer, and the caller
+(web/bridge.py) posts it when done while it answers other calls.
 Pure Python (no ``pyscript``): it is imported into the memory snapshot.
 """
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
-from collections.abc import Callable
-from typing import Any
+import re
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ClassVar
 
 from durak import Game, Rules
+
+from .seat import CARD
+from .tryout import BUTTONS, Tryout
+from .tryout import odds as weigh
 
 #: Characters of a call's JSON text the worker reads at most (a position is under 400).
 MAX_CALL = 16_384
@@ -60,11 +75,92 @@ def play(position: str, action: str) -> dict[str, Any]:
     return _state(game)
 
 
+#: The "try it" sessions, one a worked example (its id); the oldest goes when a page starts more.
+SESSIONS: dict[str, Tryout] = {}
+MAX_SESSIONS = 32
+
+
+#: A gesture's target: an attack card to beat, a card of the hand, or a zone (web/moves.py's names).
+TARGET = re.compile(rf"attack:{CARD.pattern}|hand:{CARD.pattern}|zone:(?:table|transfer)")
+
+
+class Strings(list[str]):
+    """The JSON type ``a list of strings`` in ``METHODS``' argument types (a player's names)."""
+
+    label = "list of str"
+
+
+class Checked(str):
+    """A string argument that must match ``pattern`` (what a page's control can send)."""
+
+    pattern: ClassVar[re.Pattern[str]]
+    label: ClassVar[str]
+
+
+class CardText(Checked):
+    pattern, label = CARD, "a card"
+
+
+class TargetText(Checked):
+    pattern, label = TARGET, "a target"
+
+
+class Button(Checked):
+    pattern, label = re.compile("|".join(BUTTONS)), "|".join(BUTTONS)
+
+
+def _session(example: str) -> Tryout:
+    if example not in SESSIONS:
+        raise KeyError(f"no try-it session for example {example!r}: start it first")
+    return SESSIONS[example]
+
+
+def start(example: str, position: str, names: list[str], lang: str) -> dict[str, Any]:
+    """A try-it session for ``example`` from the frame at ``position``: its first frame."""
+    session = Tryout(position, names, lang)
+    SESSIONS.pop(example, None)
+    SESSIONS[example] = session
+    while len(SESSIONS) > MAX_SESSIONS:
+        del SESSIONS[next(iter(SESSIONS))]
+    return session.frame()
+
+
+def card(example: str, value: str) -> dict[str, Any]:
+    """The reader clicked a card of their hand (legal or not: a refused one says why)."""
+    return _session(example).card(value)
+
+
+def target(example: str, value: str) -> dict[str, Any]:
+    """The reader chose where the picked card goes."""
+    return _session(example).target(value)
+
+
+def press(example: str, action: str) -> dict[str, Any]:
+    """The reader pressed one of the try-it buttons."""
+    return _session(example).press(action)
+
+
+def reply(example: str) -> dict[str, Any]:
+    """The next AI seat's move."""
+    return _session(example).reply()
+
+
+async def odds(position: str, names: list[str], lang: str) -> dict[str, Any]:
+    """The chance of winning after each legal move at ``position``, searched in slices."""
+    return await weigh(position, names, lang, asyncio.sleep)
+
+
 #: Each method with the JSON types of its arguments, in order.
-METHODS: dict[str, tuple[Callable[..., dict[str, Any]], tuple[type, ...]]] = {
+METHODS: dict[str, tuple[Callable[..., dict[str, Any] | Awaitable[dict[str, Any]]], tuple[type, ...]]] = {
     "deal": (deal, (dict, int)),
     "legal": (legal, (str,)),
     "play": (play, (str, str)),
+    "start": (start, (str, str, Strings, str)),
+    "card": (card, (str, CardText)),
+    "target": (target, (str, TargetText)),
+    "press": (press, (str, Button)),
+    "reply": (reply, (str,)),
+    "odds": (odds, (str, Strings, str)),
 }
 
 
@@ -74,11 +170,31 @@ def _refused(call_id: object, code: str, text: str, **params: Any) -> dict[str, 
 
 def _args_fit(args: list[Any], kinds: tuple[type, ...]) -> bool:
     """As many arguments as the method takes, each of its JSON type (a boolean is no integer)."""
-    return len(args) == len(kinds) and all(type(value) is kind for value, kind in zip(args, kinds, strict=True))
+    return len(args) == len(kinds) and all(_fits(value, kind) for value, kind in zip(args, kinds, strict=True))
 
 
-def reply(text: str) -> dict[str, Any]:
-    """The message answering one call's JSON text."""
+def _fits(value: object, kind: type) -> bool:
+    if kind is Strings:
+        return type(value) is list and all(type(item) is str for item in value)
+    if issubclass(kind, Checked):
+        return type(value) is str and kind.pattern.fullmatch(value) is not None
+    return type(value) is kind
+
+
+def _error(call_id: object, error: Exception) -> dict[str, Any]:
+    return {"t": "error", "id": call_id, "text": f"{type(error).__name__}: {error}"}
+
+
+async def _answer_when_done(call_id: object, pending: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    try:
+        result = await pending
+    except Exception as error:  # as for a plain method: the page shows it
+        return _error(call_id, error)
+    return {"t": "answer", "id": call_id, "result": result}
+
+
+def answer(text: str) -> dict[str, Any] | Coroutine[Any, Any, dict[str, Any]]:
+    """The message answering one call's JSON text; for an async method (``odds``), a coroutine of it."""
     if len(text) > MAX_CALL:
         return _refused(None, "bad_shape", f"a call may have {MAX_CALL} characters, this one {len(text)}")
     try:
@@ -97,11 +213,13 @@ def reply(text: str) -> dict[str, Any]:
         return _refused(call_id, "unknown_method", f"no engine method {name!r}: {', '.join(METHODS)}", method=name)
     method, kinds = METHODS[name]
     if not _args_fit(call["args"], kinds):
-        wanted = ", ".join(kind.__name__ for kind in kinds)
+        wanted = ", ".join(str(getattr(kind, "label", kind.__name__)) for kind in kinds)
         return _refused(call_id, "bad_args", f"{name} takes ({wanted})", method=name)
     try:
         result = method(*call["args"])
     except Exception as error:  # the page shows it; the worker goes on answering
-        return {"t": "error", "id": call_id, "text": f"{type(error).__name__}: {error}"}
+        return _error(call_id, error)
+    if inspect.isawaitable(result):
+        return _answer_when_done(call_id, result)
     return {"t": "answer", "id": call_id, "result": result}
 

@@ -1,7 +1,7 @@
 """Frames: what an open-hands table shows at one step of a worked example, as JSON-safe data.
 
 The rules pages' builder (scripts/build_rules.py, CPython) writes one frame per step of every example
-record, and "try it yourself" (web/try_it.py, in Pyodide) writes frames of the live game it plays; one
+record, and "try it yourself" (web/tryout.py, in the engine worker) writes frames of the live game it plays; one
 renderer, web/stepper.js, draws both. A frame holds the state and the step's words, already in the page's
 language; card names and labels travel once per page, not in every frame. docs/rules-pages.md lists the keys.
 Pure Python, no browser import.

@@ -1,10 +1,11 @@
 // The rules pages' script: turns every worked example into a live one, keeps the reader's place
-// across the language switch, and boots the engine for "try it yourself" in idle time.
+// across the language switch, and starts the engine worker for "try it yourself" in idle time.
 //
 // Loaded as <script type="module" src="../../web/rules.js"> by the pages scripts/build_rules.py
 // writes. Their data is one <script type="application/json" id="rules-data">: {labels, examples}.
-// Stepping needs no Python; Pyodide starts after the page is shown and idle (or on the first
-// "try it" / "show the odds", whichever comes first), except on a connection that asks to save data.
+// Stepping needs no Python; the engine worker (Pyodide, off the main thread) starts after the page is
+// shown and idle (or on the first "try it" / "show the odds", whichever comes first), except on a
+// connection that asks to save data.
 //
 // body[data-state] is "ready" once every example steps; body[data-steppable-ms] is when that was
 // (performance.now()), for benchmarks/page.py. body[data-engine]: loading | ready | failed.
@@ -12,10 +13,9 @@
 // A page address may hold ?step=<example id>:<step>,... (the language switch writes it) and a
 // #section anchor; the switch carries both to the same place in the other language.
 
-import { Stepper, loadEngine } from "./stepper.js";
+import { Stepper, loadWorkerEngine } from "./stepper.js";
 
-const CORE_URL = new URL("./vendor/pyscript/core.js", import.meta.url).href;
-const IDLE_BOOT_MS = 1500; // after the page is shown, before Pyodide starts if nothing else happens
+const IDLE_BOOT_MS = 1500; // after the page is shown, before the engine starts if nothing else happens
 
 const data = JSON.parse(document.getElementById("rules-data").textContent);
 const steppers = new Map();
@@ -33,7 +33,7 @@ function wantedSteps() {
 let engine = null;
 const engineProxy = {
   then(resolve, reject) {
-    engine = engine || loadEngine(CORE_URL);
+    engine = engine || loadWorkerEngine();
     return engine.then(resolve, reject);
   },
 };

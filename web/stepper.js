@@ -16,7 +16,9 @@
 // writes (docs/rules-pages.md lists its keys). `labels`: the page's words, {lang, ranks, cards, counts,
 // ui} (scripts/build_rules.py writes them from the catalogues). `engine` (optional): an object whose
 // async methods start, card, target, press, reply, odds speak to the Python side of "try it"
-// (web/try_it.py); loadEngine() below boots it. `onStep(step, steps, frame)` is called after each step.
+// (web/tryout.py), each answering JSON text: loadWorkerEngine() below starts it in the engine worker
+// (the rules pages), loadEngine() in PyScript on the page (embed.html, web/embed_engine.py).
+// `onStep(step, steps, frame)` is called after each step.
 //
 // Hooks (../shared/DESIGN.md, "Rules pages and examples"): the element is [data-example=<id>] with
 // data-step and data-steps; controls [data-control=first|prev|next|last|try|odds] (and back in try
@@ -521,12 +523,92 @@ function restoreFocus(root, [attr, value]) {
 // ------------------------------------------------------------------ the engine for "try it"
 let enginePromise = null;
 
-/** Boot Pyodide with the "try it" entry (web/try_it.py) once; resolves to the engine object it
- * publishes as window.durakEngine. `coreUrl` is PyScript's core.js; the page holds the
- * <script type="py" src=".../try_it.py" config=".../pyscript.toml"> that core.js then runs. */
+// body[data-engine]: loading until the engine is there, then ready or failed.
+function marked(promise) {
+  document.body.dataset.engine = "loading";
+  promise.then(
+    () => { document.body.dataset.engine = "ready"; },
+    () => { document.body.dataset.engine = "failed"; },
+  );
+  return promise;
+}
+
+/** Start the engine worker (web/engine-worker.mjs, docs/worker-plan.md) once, so that Python never runs on
+ * the page's main thread; resolves, once it is ready, to the "try it" engine: start, card, target, press,
+ * reply, odds, the calls of web/engine_calls.py, each a Promise of the answer's JSON text (rejected with the
+ * engine's error or refusal). The boot has no save and no link: the worker deals nothing; a call goes only
+ * once the worker is ready, so each is answered or rejected. */
+export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
+  if (enginePromise) return enginePromise;
+  enginePromise = marked(new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+    const waiting = new Map(); // call id -> {resolve, reject}
+    let lastId = 0;
+    let ready = false;
+    let dead = null; // the error once the worker is gone
+    // The boot failed, or the worker died: no call will be answered any more.
+    const fail = (why) => {
+      clearTimeout(timer);
+      worker.terminate();
+      dead = new Error(String(why));
+      for (const pending of waiting.values()) pending.reject(dead);
+      waiting.clear();
+      reject(dead);
+    };
+    const timer = setTimeout(() => fail("the engine did not start in time"), timeoutMs);
+    const call = (method, args) => new Promise((resolveCall, rejectCall) => {
+      if (dead) return rejectCall(dead);
+      lastId += 1;
+      waiting.set(lastId, { resolve: resolveCall, reject: rejectCall });
+      worker.postMessage({ t: "engine", id: lastId, method, args });
+    });
+    const engine = {
+      start: (example, position, names, lang) => call("start", [example, position, JSON.parse(names), lang]),
+      card: (example, card) => call("card", [example, card]),
+      target: (example, target) => call("target", [example, target]),
+      press: (example, action) => call("press", [example, action]),
+      reply: (example) => call("reply", [example]),
+      odds: (position, names, lang) => call("odds", [position, JSON.parse(names), lang]),
+    };
+    const settle = (id, settles) => {
+      const pending = waiting.get(id);
+      waiting.delete(id);
+      if (pending) settles(pending);
+      return Boolean(pending);
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.t === "ready") {
+        ready = true;
+        clearTimeout(timer);
+        resolve(engine);
+      } else if (data.t === "answer") {
+        settle(data.id, ({ resolve: done }) => done(JSON.stringify(data.result)));
+      } else if (data.t === "error" || data.t === "refused") {
+        if (settle(data.id, ({ reject: refuse }) => refuse(new Error(data.text)))) return;
+        if (!ready) return fail(data.text); // the boot failed
+        console.error(`durak: the engine worker (${data.t}): ${data.text}`);
+      }
+    };
+    worker.onerror = (event) => fail(event.message || "the engine worker did not start");
+    worker.postMessage({
+      t: "boot",
+      search: new URLSearchParams(location.search).get("snapshot") === "off" ? "?snapshot=off" : "",
+      langs: [document.documentElement.lang || "en"],
+      store: {},
+      embedded: false,
+      viewport: { width: innerWidth, height: innerHeight },
+      controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+    });
+  }));
+  return enginePromise;
+}
+
+/** Boot Pyodide on the page with PyScript once (embed.html); resolves to the engine object its entry
+ * (web/embed_engine.py) publishes as window.durakEngine. `coreUrl` is PyScript's core.js; the page holds the
+ * <script type="py" src="..." config="..."> that core.js then runs. */
 export function loadEngine(coreUrl, { timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
   if (enginePromise) return enginePromise;
-  enginePromise = new Promise((resolve, reject) => {
+  enginePromise = marked(new Promise((resolve, reject) => {
     if (window.durakEngine) return resolve(window.durakEngine);
     // PyScript reports a failed boot as an uncaught error or rejection, and "py:all-done" once every
     // script has run: whichever comes before "durak:engine" means the engine is not coming.
@@ -552,11 +634,6 @@ export function loadEngine(coreUrl, { timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
       resolve(window.durakEngine);
     }, { once: true });
     import(coreUrl).catch(fail);
-  });
-  document.body.dataset.engine = "loading";
-  enginePromise.then(
-    () => { document.body.dataset.engine = "ready"; },
-    () => { document.body.dataset.engine = "failed"; },
-  );
+  }));
   return enginePromise;
 }

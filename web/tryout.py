@@ -6,7 +6,7 @@ on the table: web/moves.py decides), an illegal one is tried on the engine, whic
 in the page's language. The other seats then answer with the AI, one move per ``reply()``, so the page can
 show each consequence. Every answer is a frame of web/frames.py plus a ``try`` part that web/stepper.js
 draws. ``odds`` weighs each legal move with the hard AI's search, in slices that keep the page responsive.
-Pure Python: web/try_it.py binds it to the page.
+Pure Python: web/engine_calls.py answers the page's calls with it, in the engine worker.
 """
 
 from __future__ import annotations

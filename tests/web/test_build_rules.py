@@ -51,7 +51,6 @@ def test_every_page_of_every_language_and_game_is_built(built: dict[Path, str]) 
     expected = {Path("rules/index.html")}
     for lang in LANGS:
         expected |= {Path(f"rules/{lang}/{game}.html") for game in build_rules.GAMES}
-        expected |= {Path(f"rules/{lang}/pyscript.toml")}
         expected |= {Path(f"rules/frames/{lang}/{i}.json") for i in build_rules.EXAMPLE_PAGES}
     assert set(built) == expected
 
@@ -196,7 +195,6 @@ def copy_site(tmp_path: Path) -> Path:
     for entry in ROOT.iterdir():
         if entry.name != "rules" and not entry.name.startswith("."):
             (tmp_path / entry.name).symlink_to(entry)
-    (tmp_path / "rules" / "try_it.py").symlink_to(ROOT / "rules" / "try_it.py")
     return tmp_path
 
 

@@ -59,7 +59,8 @@ def test_a_region_ends_exactly_as_the_frame_says_and_keeps_the_cards_that_stay(p
         assert result["lost"] == [], f"cards rebuilt instead of kept: {result['lost']} ({before!r} -> {after!r})"
 
 
-def test_a_focused_card_stays_focused_and_the_same_node_when_a_frame_changes_its_hand(page: Page, base_url: str) -> None:
+def test_a_focused_card_stays_focused_and_the_same_node_when_a_frame_changes_its_hand(
+        page: Page, base_url: str) -> None:
     blank_page_at_the_root(page, base_url)
     focused = page.evaluate("""async () => {
       const { morph } = await import("./web/morph.js");

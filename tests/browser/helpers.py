@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,6 +89,11 @@ def frame_page(page: Page | FramePage) -> FramePage:
     return page if isinstance(page, FramePage) else FramePage(page)
 
 
+#: How long a helper's click waits for a button it saw enabled: with friends at the table, frames also come
+#: from the others' moves, and one may disable the button between the look and the click.
+STALE_CLICK_MS = 3_000
+
+
 def click_a_move(page: Page | FramePage) -> bool:
     """One move by clicking: the first playable card (and its first lit target on the table), else
     pass or take, each click answered before the next look. False when none of these was possible."""
@@ -104,7 +110,10 @@ def click_a_move(page: Page | FramePage) -> bool:
     for action in ("pass", "take"):
         button = page.locator(f".actions [data-action={action}]")
         if button.is_visible() and button.is_enabled():
-            page.click(f".actions [data-action={action}]")
+            try:
+                page.click(f".actions [data-action={action}]", timeout=STALE_CLICK_MS)
+            except PlaywrightTimeoutError:  # a newer frame (another player's move) disabled it: look again
+                return False
             return True
     return False
 

@@ -89,8 +89,8 @@ def frame_page(page: Page | FramePage) -> FramePage:
     return page if isinstance(page, FramePage) else FramePage(page)
 
 
-#: How long a helper's click waits for a button it saw enabled: with friends at the table, frames also come
-#: from the others' moves, and one may disable the button between the look and the click.
+#: How long a helper's click waits for a card or button it saw playable: with friends at the table, frames
+#: also come from the others' moves, and one may take it away between the look and the click.
 STALE_CLICK_MS = 3_000
 
 
@@ -102,19 +102,19 @@ def click_a_move(page: Page | FramePage) -> bool:
         "() => [...document.querySelectorAll('[data-testid=hand] [data-card][data-playable=true]')]"
         ".map(e => e.dataset.card)"
     )
-    if cards:
-        page.click(f'[data-testid=hand] [data-card="{cards[0]}"]')
-        if page.locator("[data-testid=table] [data-target=true]").count():
-            page.click("[data-testid=table] [data-target=true] >> nth=0")
-        return True
-    for action in ("pass", "take"):
-        button = page.locator(f".actions [data-action={action}]")
-        if button.is_visible() and button.is_enabled():
-            try:
-                page.click(f".actions [data-action={action}]", timeout=STALE_CLICK_MS)
-            except PlaywrightTimeoutError:  # a newer frame (another player's move) disabled it: look again
-                return False
+    try:
+        if cards:
+            page.click(f'[data-testid=hand] [data-card="{cards[0]}"]', timeout=STALE_CLICK_MS)
+            if page.locator("[data-testid=table] [data-target=true]").count():
+                page.click("[data-testid=table] [data-target=true] >> nth=0", timeout=STALE_CLICK_MS)
             return True
+        for action in ("pass", "take"):
+            button = page.locator(f".actions [data-action={action}]")
+            if button.is_visible() and button.is_enabled():
+                page.click(f".actions [data-action={action}]", timeout=STALE_CLICK_MS)
+                return True
+    except PlaywrightTimeoutError:  # a newer frame (another player's move) took the card or the button away
+        return False
     return False
 
 

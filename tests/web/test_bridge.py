@@ -112,22 +112,29 @@ async def play_by_gestures(page: Page, limit: int = 900) -> None:
             assert not [m for m in refused_or_none if m["t"] == "refused"], refused_or_none
             continue
         assert 'data-live="true"' in frame["hand"], "nobody to play, yet no AI is thinking"
-        cards = PLAYABLE.findall(frame["hand"])
-        if cards:
-            page.gesture("card", card=cards[0])
-            after = page.frame
-            lit = LIT.findall(after["table"])
-            if enabled(after, "play"):
-                page.gesture("action", action="play")
-            elif lit:
-                page.gesture("target", target=target_key(lit[0]))
-        elif enabled(frame, "pass"):
-            page.gesture("action", action="pass")
-        else:
-            assert enabled(frame, "take"), frame["status"]
-            page.gesture("action", action="take")
+        make_a_move(page)
         assert not page.of("refused"), page.of("refused")
     raise AssertionError("the game did not end")
+
+
+def make_a_move(page: Any) -> None:
+    """The browser tests' player on the page's latest frame: the first playable card (and the play button
+    or the first lit target), else pass, else take."""
+    frame = page.frame
+    cards = PLAYABLE.findall(frame["hand"])
+    if cards:
+        page.gesture("card", card=cards[0])
+        after = page.frame
+        lit = LIT.findall(after["table"])
+        if enabled(after, "play"):
+            page.gesture("action", action="play")
+        elif lit:
+            page.gesture("target", target=target_key(lit[0]))
+    elif enabled(frame, "pass"):
+        page.gesture("action", action="pass")
+    else:
+        assert enabled(frame, "take"), frame["status"]
+        page.gesture("action", action="take")
 
 
 @pytest.mark.parametrize("search", [

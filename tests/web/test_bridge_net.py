@@ -17,7 +17,7 @@ from web import storage
 from web.invite import parse_invite, parse_reply
 from web.params import Settings
 
-from .test_bridge import LIT, PLAYABLE, Page, boot_message, enabled, in_loop, refused, target_key
+from .test_bridge import Page, boot_message, in_loop, make_a_move, refused
 from .test_invite import ANSWER, OFFER
 
 BASE = "http://127.0.0.1:8000/index.html"
@@ -135,23 +135,9 @@ async def pump(*pages: NetPage) -> None:
 
 def play_one_move(page: NetPage) -> bool:
     """The browser tests' player on one page's latest frame: a move if this page's seat is to act."""
-    frame = page.frame
-    if 'data-live="true"' not in frame["hand"]:
+    if 'data-live="true"' not in page.frame["hand"]:
         return False
-    cards = PLAYABLE.findall(frame["hand"])
-    if cards:
-        page.gesture("card", card=cards[0])
-        after = page.frame
-        lit = LIT.findall(after["table"])
-        if enabled(after, "play"):
-            page.gesture("action", action="play")
-        elif lit:
-            page.gesture("target", target=target_key(lit[0]))
-    elif enabled(frame, "pass"):
-        page.gesture("action", action="pass")
-    else:
-        assert enabled(frame, "take"), frame["status"]
-        page.gesture("action", action="take")
+    make_a_move(page)
     return True
 
 

@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from web import storage
+from web.host import RATE
 from web.invite import parse_invite, parse_reply
 from web.params import Settings
 
 from .test_bridge import Page, boot_message, in_loop, make_a_move, refused
 from .test_invite import ANSWER, OFFER
+from .test_protocol import Clock
 
 BASE = "http://127.0.0.1:8000/index.html"
 INVITE_LINK = re.compile(r'data-testid="invite-link" href="([^"]+)"')
@@ -32,7 +34,8 @@ def online_settings(friends: int = 1, **changes: Any) -> dict[str, Any]:
 
 class NetPage(Page):
     """A page with web/net.js: the worker's calls are answered the way net.js answers them (an offer
-    carries the ICE credentials it was given), links are carried by ``Wire``."""
+    carries the ICE credentials it was given), links are carried by ``Wire``, and the table's flood limit
+    runs on the wire's clock."""
 
     def __init__(self, wire: Wire, knock: str = "", forwarded: str = "false") -> None:
         super().__init__()
@@ -45,6 +48,8 @@ class NetPage(Page):
     def boot(self, search: str = "?speed=instant", href: str = BASE + "?speed=instant",
              store: dict[str, str] | None = None) -> None:
         self.send(boot_message(search, store=store))
+        if self.bridge.controller is not None:
+            self.bridge.controller.host.clock = self.wire.clock
         self.send({"t": "address", "href": href})
 
     def work(self) -> bool:
@@ -86,9 +91,12 @@ class NetPage(Page):
 
 
 class Wire:
-    """The data channels between a host's page and its friends' pages: host key ``seat<i>``, guest key ``host``."""
+    """The data channels between a host's page and its friends' pages: host key ``seat<i>``, guest key ``host``.
+    Its clock moves on by 1/RATE with each friend's message: friends who play at a person's pace, whom the
+    host's flood limit (web/host.py ``BURST``, ``RATE``) never drops, however fast the test runs."""
 
     def __init__(self) -> None:
+        self.clock = Clock()
         self.host: NetPage | None = None
         self.guests: dict[int, NetPage] = {}
         self.open: set[int] = set()
@@ -113,6 +121,7 @@ class Wire:
             seat = next((s for s, guest in self.guests.items() if guest is page), -1)
             if seat in self.open:
                 assert self.host is not None
+                self.clock.now += 1 / RATE
                 self.host.send({"t": "net", "peer": f"seat{seat}", "text": text})
 
 
@@ -133,12 +142,14 @@ async def pump(*pages: NetPage) -> None:
             await asyncio.sleep(0)
 
 
-def play_one_move(page: NetPage) -> bool:
-    """The browser tests' player on one page's latest frame: a move if this page's seat is to act."""
-    if 'data-live="true"' not in page.frame["hand"]:
-        return False
-    make_a_move(page)
-    return True
+def to_play(*pages: NetPage) -> NetPage | None:
+    """The first page whose latest frame lets its seat act."""
+    return next((page for page in pages if 'data-live="true"' in page.frame["hand"]), None)
+
+
+def wire_refusals(host: NetPage) -> list[dict[str, Any]]:
+    """The refusals the host sent its friends on the wire."""
+    return [answer for answer in (json.loads(m["text"]) for m in host.of("net")) if answer["t"] == "refused"]
 
 
 async def host_and_friend() -> tuple[NetPage, NetPage, Wire]:
@@ -178,12 +189,24 @@ async def test_a_host_and_a_friend_play_a_whole_game_by_messages() -> None:
     assert friend.panel == {**friend.panel, "html": "", "connected": True}
     assert 'data-seat-status="connected"' in host.frame["opponents"]
     assert "Ann" in host.frame["opponents"]
-    moves = 0  # only moves are counted: on a loaded machine a pump may return while the AI still thinks
+    controller = host.bridge.controller
+    assert controller is not None
+    table = controller.host
+    moves = 0  # only moves the table took are counted: on a loaded machine a pump may return while a task runs
     while moves < 600 and not (host.frame["over"] and friend.frame["over"]):
-        moved = play_one_move(host) or play_one_move(friend)
-        assert moved or host.bridge.port.tasks or friend.bridge.port.tasks, "nobody to play"
-        moves += moved
-        await pump(host, friend)
+        page = to_play(host, friend)
+        assert page or host.bridge.port.tasks or friend.bridge.port.tasks, "nobody to play"
+        if page is not None:
+            seq, status = table.seq, page.frame["status"]
+            make_a_move(page)
+            await pump(host, friend)
+            who = "the host" if page is host else "the friend"
+            assert table.seq > seq, (f"{who}'s move was not taken (frame status {status!r}); refused on the page: "
+                                     f"{page.of('refused')[-3:]}, on the wire: {wire_refusals(host)[-3:]}, "
+                                     f"dropped unread: {sum(peer.dropped for peer in table.peers.values())}")
+            moves += 1
+        else:
+            await pump(host, friend)
     assert host.frame["over"] and friend.frame["over"]
     assert 'data-testid="deal-check" data-result="verified"' in json.dumps(friend.frame).replace('\\"', '"'), \
         "the friend's page checked the deal"

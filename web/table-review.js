@@ -60,6 +60,9 @@ export function reviewPort(send) {
       if (op) op(message);
       else console.error(`durak: no review op ${message.op}`);
     },
+    // A game is over: the review's board styles load now rather than when it opens (a new stylesheet
+    // restyles the whole page, which then came on top of the review's first frame).
+    gameOver: () => ui().prepare(),
     // The worker is up: the screens can open ("History", "Open a record").
     ready() {
       for (const control of document.querySelectorAll('[data-action="history"], [data-action="open-record"]')) {

@@ -224,6 +224,7 @@ function show(frame) {
     .map((n) => Math.round(n)).join(" "));
   body.setAttribute("data-speed", frame.speed);
   body.setAttribute("data-over", frame.over ? "true" : "false");
+  if (frame.over) reviews.gameOver();
   if (changed) restoreFocus(focusKey);
   body.dataset.frame = String(frame.seq); // the frame on screen (a gesture's answer is a later one)
 }

@@ -1,4 +1,4 @@
-# Durak: a static site; the Python engine runs in the browser (PyScript + self-hosted Pyodide).
+# Durak: a static site; the Python engine runs in the browser (self-hosted Pyodide, in a module worker).
 #
 #   make setup   install everything the other targets need (idempotent; quick when done)
 #   make run     serve the repo root on http://127.0.0.1:$(PORT)  (PORT=8000 by default)

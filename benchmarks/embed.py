@@ -1,6 +1,6 @@
 """Embeds on another site, in Debian's Chromium: how soon the examples show, with one embed and with three.
 
-    .venv/bin/python benchmarks/embed.py [--runs 5] [--json artifacts/bench-embed.json]
+    .venv/bin/python benchmarks/embed.py [--runs 5] [--json artifacts/bench-embed.json] [--records]
 
 A sibling of benchmarks/page.py (which measures the table). A host page on a second origin (another
 loopback port) holds one or three worked-example embeds (web/embed.js, tests/browser/fixtures/
@@ -8,6 +8,10 @@ embed_host.html). Times are the host's performance.now() when each frame's messa
 
 - first visible: the first durak:ready (that example is drawn and steppable: no Python is needed);
 - all ready: the last durak:ready, the figure the goal compares (three embeds <= 1.3x one).
+
+`--records`: the same three examples embedded as game records (`data-durak-record`), which the engine
+builds into frames: each frame's durak:ready then waits for its engine's boot (the engine worker), so
+this measures how three engines boot side by side. Warm there also waits for the memory snapshot.
 
 Cold: a new browser context (empty HTTP cache, no service worker). Warm: the same context reloaded
 once every embed's service worker holds the site (offline copy). Each run measures both page sizes,
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import runpy
 import shutil
 import statistics
@@ -52,6 +57,10 @@ from typing import Any
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from durak.links import url_safe  # noqa: E402  (the repo's package, beside this folder)
+from durak.record import load_examples  # noqa: E402
+
 helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
 CONFIG = helpers.CONFIG
 serve = helpers.serve
@@ -59,7 +68,7 @@ HOST_TEMPLATE = ROOT / "tests" / "browser" / "fixtures" / "embed_host.html"
 GOAL_RATIO = 1.3  # three embeds, all ready / one embed ready
 ALL_READY_LOG = "durak-benchmark: every embed is ready"
 ALL_READY_JS = f"""      var isReady = function (m) {{ return m.data && m.data.type === "durak:ready"; }};
-      var embeds = document.querySelectorAll("[data-durak-example]").length;
+      var embeds = document.querySelectorAll("[data-durak-example], [data-durak-record]").length;
       if (isReady(event) && received.filter(isReady).length === embeds) console.log("{ALL_READY_LOG}");
 """
 
@@ -67,11 +76,17 @@ READY_TIMES_JS = """() => window.received.filter((m) => m.data && m.data.type ==
                                           .map((m) => m.at)"""
 STORED_JS = """async () => (await navigator.serviceWorker.ready).active !== null &&
                !!(await caches.match(new URL('embed.html', location.href)))"""
+SNAPSHOT_STORED_JS = "async () => (await (await caches.open('durak-snapshot')).keys()).length > 0"
 
 
-def write_hosts(folder: Path, site: str) -> None:
-    """three.html (the test fixture, three embeds) and one.html (only its first)."""
+def write_hosts(folder: Path, site: str, records: bool = False) -> None:
+    """three.html (the test fixture, three embeds) and one.html (only its first); with `records`, each
+    example as its game record."""
     three = HOST_TEMPLATE.read_text(encoding="utf-8").replace("__SITE__", site)
+    if records:
+        examples = load_examples(ROOT / "rules" / "examples")
+        three = re.sub(r'data-durak-example="([a-z0-9-]+)"',
+                       lambda m: f'data-durak-record="{url_safe(str(examples[m[1]]))}"', three)
     # Each message's arrival time, for the figures (the fixture keeps the messages, not when they came).
     three = three.replace("received.push({ frame: index,", "received.push({ at: performance.now(), frame: index,")
     # ... and a console line once every embed is ready, which the benchmark waits for without running
@@ -94,15 +109,18 @@ def load_until_ready(page: Page, load: Callable[[], object], count: int) -> list
     return times
 
 
-def measure(browser: Browser, url: str, count: int, folder: Path, phases: bool = False) -> dict[str, float]:
-    """Cold, then warm (reloaded once the service workers hold the site), then the processor time of a
-    warm reload, in one new context."""
+def measure(browser: Browser, url: str, count: int, folder: Path, phases: bool = False,
+            records: bool = False) -> dict[str, float]:
+    """Cold, then warm (reloaded once the service workers hold the site, and with `records` the engine's
+    memory snapshot), then the processor time of a warm reload, in one new context."""
     context = browser.new_context(viewport=dict(CONFIG.VIEWPORT))
     try:
         page = context.new_page()
         cold = load_until_ready(page, lambda: page.goto(url), count)
         for frame in page.frames[1:]:
             frame.wait_for_function(STORED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
+            if records:
+                frame.wait_for_function(SNAPSHOT_STORED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
         warm = load_until_ready(page, page.reload, count)
         traced = main_thread_work(browser, page, count, Path(folder) / "trace.json", phases)
         return {"cold_first": min(cold), "cold_all": max(cold), "warm_first": min(warm), "warm_all": max(warm),
@@ -217,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paths", nargs="*", default=[], help="with --baseline: the files to take from REV")
     parser.add_argument("--phases", action="store_true",
                         help="also split the traced reload's main-thread work by phase (style, layout, paint, ...)")
+    parser.add_argument("--records", action="store_true",
+                        help="embed the examples as game records, which the engine builds (its boot measured)")
     args = parser.parse_args(argv)
     copies = ["now", "baseline"] if args.baseline else ["now"]
     results: dict[str, dict[str, dict[str, list[float]]]] = {copy: {"one": {}, "three": {}} for copy in copies}
@@ -230,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             server, site_url = serve.start_in_background(port=0, root=roots[copy])
             servers.append(server)
             (hosts / copy).mkdir(parents=True)
-            write_hosts(hosts / copy, site_url)
+            write_hosts(hosts / copy, site_url, args.records)
         host, host_url = serve.start_in_background(port=0, root=hosts)
         servers.append(host)
         try:
@@ -241,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
                     order = [(copy, name, count) for copy in copies for name, count in (("one", 1), ("three", 3))]
                     for copy, name, count in order if run % 2 == 0 else reversed(order):
                         figures = measure(browser, f"{host_url}{copy}/{name}.html", count, Path(folder),
-                                          args.phases)
+                                          args.phases, args.records)
                         for key, value in figures.items():
                             results[copy][name].setdefault(key, []).append(value)
                 browser.close()

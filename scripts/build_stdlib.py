@@ -24,7 +24,7 @@ writes a smaller one in its place, found from the code, not guessed:
    wheel): only pages that do (examples/pyscript/) fetch it, when they import one of those.
 
 Pyodide's original is kept as python_stdlib.full.zip (scripts/vendor.py copies it). The finder of
-web/stdlib-fallback.mjs (installed by web/pyodide-boot.mjs and web/pyodide-lib.mjs) mounts
+web/stdlib-fallback.mjs (installed by web/engine-boot.mjs and web/pyodide-lib.mjs) mounts
 python_stdlib.packages.zip for its modules, and for any other module left out fetches the full one,
 mounts it and warns "durak: stdlib fallback for <module>", so the miss shows for the next build.
 

@@ -5,7 +5,7 @@
 
 The files to precache are found, not listed by hand: starting from index.html, every local URL
 the page names (script src, link href, a py script's config), then what those files name in
-turn: pyscript.toml's interpreter and [files] sources, the web manifest's icons, a CSS file's
+turn: a PyScript config's interpreter and [files] sources, the web manifest's icons, a CSS file's
 url(...)s, a JavaScript module's imports, dynamic imports and `new URL("…", import.meta.url)`s
 (a URL ending in "/" is the whole folder). PyScript chunks that serve only features this page
 does not use (see OPTIONAL_CHUNK) are left out; tests/browser/test_offline.py checks that a

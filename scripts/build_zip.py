@@ -3,13 +3,11 @@
 
     python scripts/build_zip.py [--root DIR] [--check]
 
-The archive holds the `durak` package (but for the command-line-only cli.py and arena.py) and the
-`web` package's modules except the pages' entry points (the `<script type="py" src>` of each page,
-such as web/embed_engine.py for embed.html: PyScript runs them itself), and the message catalogues
-web/locale/*.mo that web/i18n.py reads (compiled by scripts/build_catalogues.py, which `build` runs
-first). pyscript.toml maps it with
-`"./web/modules.zip" = "./*"`, so PyScript fetches one file and unpacks it into the working
-folder of the interpreter, instead of fetching some thirty small files.
+The archive holds the `durak` package (but for the command-line-only cli.py and arena.py), the
+`web` package's modules and the message catalogues web/locale/*.mo that web/i18n.py reads (compiled
+by scripts/build_catalogues.py, which `build` runs first). The engine worker (web/engine-boot.mjs)
+fetches this one file and unpacks it into the working folder of the interpreter, instead of fetching
+some thirty small files, and imports every module in it before it makes its memory snapshot.
 
 Each module goes as bytecode alone, `<package>/<name>.pyc` where its source was (Python imports
 such a sourceless .pyc as it does the cut standard library's), compiled by the vendored Pyodide's own
@@ -39,7 +37,6 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
 
@@ -71,47 +68,14 @@ build_catalogues = _load_catalogue_builder()
 def module_files(root: Path = ROOT) -> list[Path]:
     """The .py files the archive holds, relative to root, sorted."""
     found: list[Path] = []
-    entry_points = page_entry_points(root)
     for package in PACKAGES:
         for path in (root / package).rglob("*.py"):
             relative = path.relative_to(root)
             if "__pycache__" in relative.parts or relative.parts[:2] == ("web", "vendor"):
                 continue
-            if relative not in COMMAND_LINE_ONLY and relative not in entry_points:
+            if relative not in COMMAND_LINE_ONLY:
                 found.append(relative)
     return sorted(found, key=lambda p: p.as_posix())
-
-
-class _PyScripts(HTMLParser):
-    """The src of each `<script type="py">` of a page."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        if tag == "script" and named.get("type") in ("py", "pyodide") and named.get("src"):
-            self.found.append(str(named["src"]))
-
-
-def page_entry_points(root: Path = ROOT) -> set[Path]:
-    """The modules the site's pages (scripts/build_sw.py's PAGES) load as their `<script type="py"
-    src=...>` (web/embed_engine.py, ...): PyScript fetches and runs them, nothing imports them."""
-    spec = importlib.util.spec_from_file_location("durak_build_sw_pages", Path(__file__).with_name("build_sw.py"))
-    assert spec is not None and spec.loader is not None
-    build_sw = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_sw)
-    found: set[Path] = set()
-    for pattern in build_sw.PAGES:
-        for page in root.glob(pattern):
-            parser = _PyScripts()
-            parser.feed(page.read_text(encoding="utf-8"))
-            for src in parser.found:
-                path = (page.parent / src.split("?")[0]).resolve()
-                if path.is_relative_to(root.resolve()):
-                    found.add(path.relative_to(root.resolve()))
-    return found
 
 
 def bytecode(sources: dict[Path, bytes], *, lean: bool = False) -> dict[Path, bytes]:

@@ -65,7 +65,7 @@ async function openedAs(url) {
   return found;
 }
 
-// Large files the page put aside for this install (web/pyodide-boot.mjs: private windows keep them
+// Large files the engine worker put aside for this install (web/engine-boot.mjs: private windows keep them
 // out of the HTTP cache).
 const HANDOVER_CACHE = "durak-handover";
 

@@ -4,9 +4,11 @@
 // URL options (docs/embed.md): example=<id> | record=<url-safe> | position=<url-safe>, plus lang,
 // theme=light|dark, step=N, controls=0, try=0, autoplay=<ms>. An example is drawn from its built
 // frames (rules/frames/<lang>/<id>.json, made by scripts/build_rules.py): visible and steppable
-// without Python. A record or position needs the engine: Pyodide boots (web/embed_engine.py) and
-// builds the same frames, drawn by the same stepper. Given the table's own game parameters instead,
-// embed.html opens the table itself (index.html?embed=1), which loads this module too (TableEmbed).
+// without Python. A record or position needs the engine: the engine worker boots (web/engine-worker.mjs,
+// started by web/stepper.js's loadWorkerEngine, so Python never runs on this frame's main thread) and
+// builds the same frames (web/embedding.py), drawn by the same stepper; "try it" and durak:play start
+// it too. Given the table's own game parameters instead, embed.html opens the table itself
+// (index.html?embed=1), which loads this module too (TableEmbed).
 //
 // Messages (plain objects with a `type`; ../shared/DESIGN.md, "Embeds"). From the parent window
 // only: durak:next, durak:prev, durak:goto {step}, durak:reset, durak:play {action}. Anything else,
@@ -16,12 +18,11 @@
 //
 // body[data-state]: loading | ready | error, as on the table; body[data-engine] from the stepper.
 
-import { Stepper, loadEngine, renderExample } from "./stepper.js";
+import { Stepper, loadWorkerEngine, renderExample } from "./stepper.js";
 
 const SITE = new URL("../", import.meta.url);
 const FRAMES = new URL("../rules/frames/", import.meta.url);
 const LABELS_FROM = "podkidnoy-limit-take"; // a worked example (../shared/DESIGN.md) whose labels serve any frame
-const CORE_URL = new URL("./vendor/pyscript/core.js", import.meta.url).href;
 const SW_URL = new URL("../sw.js", import.meta.url);
 const PARENT = window.parent !== window ? window.parent : null;
 const MIN_AUTOPLAY_MS = 300;
@@ -115,7 +116,7 @@ class Embed {
     this.ready = false; // durak:ready sent: from then on every step is reported
     this.autoplay = null;
     this.over = false;
-    this.engine = null; // a promise of the Python side, once something needed it
+    this.engine = null; // a promise of the engine worker, once something needed it
   }
 
   async start() {
@@ -131,6 +132,7 @@ class Embed {
       data = mode === "example" ? await this.exampleData() : await this.builtData();
     } catch (error) {
       console.warn("durak embed:", error);
+      if (error.engineFailed) return this.fail(text(lang, "embed_engine_failed"), "embed.engine_failed");
       const key = mode === "example" ? "embed_unknown_example" : "embed_bad_link";
       return this.fail(text(lang, key), mode === "example" ? "embed.unknown_example" : "embed.bad_link");
     }
@@ -146,18 +148,20 @@ class Embed {
     return response.json();
   }
 
-  /** Frames of a record or position, built by the engine in Pyodide (web/embed_engine.py); the words to
-   * draw them with are the built examples' (any one's labels name every card). */
+  /** Frames of a record or position, built by the engine worker (web/embedding.py; a link that does not
+   * read is refused); the words to draw them with are the built examples' (any one's labels name every card). */
   async builtData() {
     const words = fetch(new URL(`${this.options.lang}/${LABELS_FROM}.json`, FRAMES)).then((r) => r.json());
-    const engine = await this.withEngine();
+    const engine = await this.withEngine().catch((error) => {
+      throw Object.assign(new Error(`the engine did not start: ${error.message}`), { engineFailed: true });
+    });
     const example = JSON.parse(await engine.embed_frames(this.options.mode, this.options.value, this.options.lang));
-    if (example.error) throw new Error(example.error);
     return { labels: (await words).labels, example };
   }
 
+  /** The engine worker, started once; its store writes (none: it deals nothing) would be the embed's own. */
   withEngine() {
-    this.engine = this.engine || loadEngine(CORE_URL);
+    this.engine = this.engine || loadWorkerEngine({ embedded: true });
     return this.engine;
   }
 
@@ -250,10 +254,13 @@ class Embed {
     try {
       const id = stepper.example.id;
       if (!stepper.live) {
+        await this.withEngine(); // a failed boot is engine_failed, below; a refused start is no_move_now
         const frame = stepper.frame;
-        const started = JSON.parse(await engine.start(id, frame.position, JSON.stringify(stepper.example.names),
-          this.options.lang));
-        if (started.error) return post("durak:error", { reason: started.error, code: "embed.no_move_now" });
+        try {
+          await engine.start(id, frame.position, JSON.stringify(stepper.example.names), this.options.lang);
+        } catch (error) {
+          return post("durak:error", { reason: error.message, code: "embed.no_move_now" });
+        }
       }
       const reply = JSON.parse(await engine.play(id, action));
       if (reply.error) return post("durak:error", { reason: reply.error, code: reply.code || "" });

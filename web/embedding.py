@@ -4,8 +4,8 @@ A site may embed a whole game record (``embed.html?record=r1…``) or one positi
 the URL-safe forms of durak.links. This replays it with the engine into the frames web/stepper.js draws
 (web/frames.py), as the rules pages' builder does for the worked examples. The host page may also play a
 move named in notation (the ``durak:play`` message) on "try it yourself"'s game (web/tryout.py); every move
-played there is reported to the host (``durak:move``). Pure Python, no browser import: web/embed_engine.py
-binds it to the page.
+played there is reported to the host (``durak:move``). Pure Python, no browser import: web/engine_calls.py
+answers the page's calls with it, in the engine worker.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-// The engine's boot and its memory snapshot, with no page in sight (no `document`): used by the
-// table's PyScript interpreter module (web/pyodide-boot.mjs), by the engine worker
-// (web/engine-worker.mjs, docs/worker-plan.md) and by the snapshot worker (web/snapshot-worker.mjs),
-// so that the snapshot is found, made and stored in one way only.
+// The engine's boot and its memory snapshot, with no page in sight (no `document`): the engine
+// worker's (web/engine-worker.mjs, docs/worker-plan.md), which every page that runs Python starts
+// (the table, the rules pages' "try it", embed.html), so all of them share one snapshot.
 //
 // The snapshot holds Python already started with every module of web/modules.zip imported. Its
 // cache key is a hash of web/modules.zip and of the standard library: a new release never restores
@@ -22,7 +21,7 @@ export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 export const MODULES_URL = new URL("./modules.zip", import.meta.url).href;
 export const STDLIB_URL = new URL("./vendor/pyodide/python_stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_CACHE = "durak-snapshot";
-// Where PyScript unpacks web/modules.zip (pyscript.toml: "./web/modules.zip" = "./*"): its working folder.
+// Where web/modules.zip is unpacked: the interpreter's working folder, so its packages import as they are.
 const MODULES_DIR = "/home/pyodide";
 
 // ------------------------------------------------------------------ the key

@@ -22,6 +22,13 @@ that example's session) and answers its frame; ``card(example, card)``, ``target
 ``odds(position, names, lang)`` weighs each legal move. ``odds`` is a coroutine (it searches in slices,
 yielding between them): ``answer`` then returns an awaitable of the answer, and the caller
 (web/bridge.py) posts it when done while it answers other calls.
+
+What embed.html adds (web/embedding.py; web/embed-frame.js calls them): ``embed_frames(kind, value, lang)``,
+the frames of a URL-safe record or position link; ``embed_play(example, text)``, the host page's move in
+notation (``durak:play``) for the reader's seat, answered ``{frame, waiting, moves}`` or ``{error, code}``
+when the engine refuses it (said in the session's language, nothing changed). Every answer of a session
+that may play lists the moves it played (``moves``: ``[{seat, action}]``), which an embed reports to its
+host as ``durak:move``.
 Pure Python (no ``pyscript``): it is imported into the memory snapshot.
 """
 
@@ -36,8 +43,9 @@ from typing import Any, ClassVar
 
 from durak import Game, Rules
 
+from .embedding import KINDS, EmbedTryout, link_frames, moves_since
 from .seat import CARD
-from .tryout import BUTTONS, Tryout
+from .tryout import BUTTONS
 from .tryout import odds as weigh
 
 #: Characters of a call's JSON text the worker reads at most (a position is under 400).
@@ -75,8 +83,9 @@ def play(position: str, action: str) -> dict[str, Any]:
     return _state(game)
 
 
-#: The "try it" sessions, one a worked example (its id); the oldest goes when a page starts more.
-SESSIONS: dict[str, Tryout] = {}
+#: The "try it" sessions, one a worked example (its id); the oldest goes when a page starts more. Each may
+#: also take a move in notation (an embed's ``durak:play``).
+SESSIONS: dict[str, EmbedTryout] = {}
 MAX_SESSIONS = 32
 
 
@@ -109,15 +118,33 @@ class Button(Checked):
     pattern, label = re.compile("|".join(BUTTONS)), "|".join(BUTTONS)
 
 
-def _session(example: str) -> Tryout:
+class LinkKind(Checked):
+    pattern, label = re.compile("|".join(KINDS)), "|".join(KINDS)
+
+
+class Notation(Checked):
+    """A move as the host page names it (web/embed-frame.js sends at most 120 characters, trimmed)."""
+
+    pattern, label = re.compile(r"[^\n]{1,120}"), "a move in notation"
+
+
+def _session(example: str) -> EmbedTryout:
     if example not in SESSIONS:
         raise KeyError(f"no try-it session for example {example!r}: start it first")
     return SESSIONS[example]
 
 
+def _played(example: str, gesture: Callable[[EmbedTryout], dict[str, Any]]) -> dict[str, Any]:
+    """A gesture's answer in ``example``'s session, with the moves it played."""
+    session = _session(example)
+    before = len(session.game.history)
+    answered = gesture(session)
+    return {**answered, "moves": moves_since(session.game, before)}
+
+
 def start(example: str, position: str, names: list[str], lang: str) -> dict[str, Any]:
     """A try-it session for ``example`` from the frame at ``position``: its first frame."""
-    session = Tryout(position, names, lang)
+    session = EmbedTryout(position, names, lang)
     SESSIONS.pop(example, None)
     SESSIONS[example] = session
     while len(SESSIONS) > MAX_SESSIONS:
@@ -127,22 +154,33 @@ def start(example: str, position: str, names: list[str], lang: str) -> dict[str,
 
 def card(example: str, value: str) -> dict[str, Any]:
     """The reader clicked a card of their hand (legal or not: a refused one says why)."""
-    return _session(example).card(value)
+    return _played(example, lambda session: session.card(value))
 
 
 def target(example: str, value: str) -> dict[str, Any]:
     """The reader chose where the picked card goes."""
-    return _session(example).target(value)
+    return _played(example, lambda session: session.target(value))
 
 
 def press(example: str, action: str) -> dict[str, Any]:
     """The reader pressed one of the try-it buttons."""
-    return _session(example).press(action)
+    return _played(example, lambda session: session.press(action))
 
 
 def reply(example: str) -> dict[str, Any]:
     """The next AI seat's move."""
-    return _session(example).reply()
+    return _played(example, lambda session: session.reply())
+
+
+def embed_play(example: str, text: str) -> dict[str, Any]:
+    """The host page's move in notation for the reader's seat (its answer lists the moves, or says the
+    engine's refusal with its code)."""
+    return _session(example).play(text)
+
+
+def embed_frames(kind: str, value: str, lang: str) -> dict[str, Any]:
+    """{id, title, names, frames} of a URL-safe record or position (a link that does not read raises)."""
+    return link_frames(kind, value, lang)
 
 
 async def odds(position: str, names: list[str], lang: str) -> dict[str, Any]:
@@ -161,6 +199,8 @@ METHODS: dict[str, tuple[Callable[..., dict[str, Any] | Awaitable[dict[str, Any]
     "press": (press, (str, Button)),
     "reply": (reply, (str,)),
     "odds": (odds, (str, Strings, str)),
+    "embed_frames": (embed_frames, (LinkKind, str, str)),
+    "embed_play": (embed_play, (str, Notation)),
 }
 
 

@@ -7,7 +7,7 @@
 // - python_stdlib.full.zip, Pyodide's own, for anything else, with console.warn("durak: stdlib
 //   fallback for <module>"): a miss to add to the next build.
 //
-// Used by web/pyodide-boot.mjs (the table) and web/pyodide-lib.mjs (other pages).
+// Used by web/engine-boot.mjs (the engine worker) and web/pyodide-lib.mjs (PyScript pages such as examples/pyscript/).
 
 const VENDORED = new URL("./vendor/pyodide/", import.meta.url);
 export const PACKAGES_STDLIB_URL = new URL("python_stdlib.packages.zip", VENDORED).href;

@@ -17,7 +17,7 @@
 // ui} (scripts/build_rules.py writes them from the catalogues). `engine` (optional): an object whose
 // async methods start, card, target, press, reply, odds speak to the Python side of "try it"
 // (web/tryout.py), each answering JSON text: loadWorkerEngine() below starts it in the engine worker
-// (the rules pages), loadEngine() in PyScript on the page (embed.html, web/embed_engine.py).
+// (the rules pages and embed.html).
 // `onStep(step, steps, frame)` is called after each step.
 //
 // Hooks (../shared/DESIGN.md, "Rules pages and examples"): the element is [data-example=<id>] with
@@ -535,10 +535,12 @@ function marked(promise) {
 
 /** Start the engine worker (web/engine-worker.mjs, docs/worker-plan.md) once, so that Python never runs on
  * the page's main thread; resolves, once it is ready, to the "try it" engine: start, card, target, press,
- * reply, odds, the calls of web/engine_calls.py, each a Promise of the answer's JSON text (rejected with the
- * engine's error or refusal). The boot has no save and no link: the worker deals nothing; a call goes only
- * once the worker is ready, so each is answered or rejected. */
-export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
+ * reply, odds, and embed.html's embed_frames (kind, value, lang) and play (example, text), the calls of
+ * web/engine_calls.py, each a Promise of the answer's JSON text (rejected with the engine's error or
+ * refusal). The boot has no save and no link: the worker deals nothing, and the `store` writes it may
+ * post are not made (`embedded`: it keeps them under the embed's keys besides). A call goes only once the
+ * worker is ready, so each is answered or rejected. */
+export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS, embedded = false } = {}) {
   if (enginePromise) return enginePromise;
   enginePromise = marked(new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
@@ -569,6 +571,8 @@ export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
       press: (example, action) => call("press", [example, action]),
       reply: (example) => call("reply", [example]),
       odds: (position, names, lang) => call("odds", [position, JSON.parse(names), lang]),
+      embed_frames: (kind, value, lang) => call("embed_frames", [kind, value, lang]),
+      play: (example, text) => call("embed_play", [example, text]),
     };
     const settle = (id, settles) => {
       const pending = waiting.get(id);
@@ -595,45 +599,10 @@ export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
       search: new URLSearchParams(location.search).get("snapshot") === "off" ? "?snapshot=off" : "",
       langs: [document.documentElement.lang || "en"],
       store: {},
-      embedded: false,
+      embedded,
       viewport: { width: innerWidth, height: innerHeight },
       controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
     });
-  }));
-  return enginePromise;
-}
-
-/** Boot Pyodide on the page with PyScript once (embed.html); resolves to the engine object its entry
- * (web/embed_engine.py) publishes as window.durakEngine. `coreUrl` is PyScript's core.js; the page holds the
- * <script type="py" src="..." config="..."> that core.js then runs. */
-export function loadEngine(coreUrl, { timeoutMs = ENGINE_TIMEOUT_MS } = {}) {
-  if (enginePromise) return enginePromise;
-  enginePromise = marked(new Promise((resolve, reject) => {
-    if (window.durakEngine) return resolve(window.durakEngine);
-    // PyScript reports a failed boot as an uncaught error or rejection, and "py:all-done" once every
-    // script has run: whichever comes before "durak:engine" means the engine is not coming.
-    const fail = (why) => {
-      cleanup();
-      reject(why instanceof Error ? why : new Error(String(why)));
-    };
-    const onError = (event) => fail(event.error || event.message || "engine failed");
-    const onRejection = (event) => fail(event.reason || "engine failed");
-    const onDone = () => window.durakEngine || fail("the engine script ended without starting the engine");
-    const timer = setTimeout(() => fail("the engine did not start in time"), timeoutMs);
-    const cleanup = () => {
-      clearTimeout(timer);
-      removeEventListener("error", onError);
-      removeEventListener("unhandledrejection", onRejection);
-      removeEventListener("py:all-done", onDone);
-    };
-    addEventListener("error", onError);
-    addEventListener("unhandledrejection", onRejection);
-    addEventListener("py:all-done", onDone);
-    addEventListener("durak:engine", () => {
-      cleanup();
-      resolve(window.durakEngine);
-    }, { once: true });
-    import(coreUrl).catch(fail);
   }));
   return enginePromise;
 }

@@ -11,9 +11,6 @@ Pure Python: web/engine_calls.py answers the page's calls with it, in the engine
 
 from __future__ import annotations
 
-import json
-import sys
-import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -244,15 +241,3 @@ async def odds(position: str, names: list[str], lang: str, sleep: Callable[[floa
     moves.sort(key=lambda move: -float(str(move["chance"])))
     return {"name": names[seat] if seat < len(names) else str(seat), "moves": moves}
 
-
-def reported(function: Callable[..., Any]) -> Callable[..., Any]:
-    """Errors reach the page as {"error": text} (and the console), never as a broken promise."""
-
-    def call(*args: Any) -> Any:
-        try:
-            return function(*args)
-        except Exception as error:
-            print("".join(traceback.format_exception(error)), file=sys.stderr)
-            return json.dumps({"error": str(error)})
-
-    return call

@@ -391,6 +391,42 @@ def test_a_record_embed_is_replayed_by_the_engine_into_steppable_frames(page: Pa
     assert shown == [[str(card) for card in final.hand(seat)] for seat in range(final.players)]
 
 
+#: What a frame's document fetched itself (a worker's fetches are in the worker's own timeline, not here).
+FRAME_FETCHED_JS = "() => performance.getEntriesByType('resource').map(e => e.name)"
+
+
+def test_record_and_position_embeds_run_their_engine_in_a_worker_never_on_the_frames_main_thread(
+        page: Page, host_url: str, site_server: str) -> None:
+    """Three embeds that need the engine on one host page: each frame starts the engine worker
+    (web/engine-worker.mjs), so no frame loads PyScript or runs Pyodide on the main thread the frames
+    and the host share; their saves stay the host's own."""
+    records = load_examples(ROOT / "rules" / "examples")
+    links = [("durakRecord", url_safe(str(records["throw-in-priority"])), "ru"),
+             ("durakPosition", url_safe(records["perevodnoy-transfer"].start().position()), "fr"),
+             ("durakRecord", url_safe(str(records["podkidnoy-limit-take"])), "en")]
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    open_host(page, host_url)
+    page.evaluate("(links) => { for (const [kind, value, lang] of links) { const d = document.createElement('div');"
+                  "d.dataset[kind] = value; d.dataset.lang = lang; document.querySelector('main').append(d); } }",
+                  links)
+    for index in range(len(EMBEDS), len(EMBEDS) + len(links)):
+        wait_for(page, lambda i=index: bool(received(page, i, "durak:ready")), f"engine embed {index} ready",
+                 timeout_ms=90_000)
+        frame = embed_frame(page, index)
+        assert frame.evaluate("() => [document.body.dataset.engine, typeof window.durakEngine, typeof window.pyodide]"
+                              ) == ["ready", "undefined", "undefined"]
+        fetched = frame.evaluate(FRAME_FETCHED_JS)
+        by_the_frame = [url for url in fetched if url.endswith(("/pyodide.asm.wasm", "/python_stdlib.zip",
+                                                                "/modules.zip", "/pyodide.asm.mjs"))]
+        assert not by_the_frame, f"fetched by the frame, not its worker: {by_the_frame}"
+    assert received(page, len(EMBEDS) + 1, "durak:ready")[0]["data"]["steps"] == 1  # a position: one frame
+    pyscript = [url for url in requested if "/web/vendor/pyscript/" in url or url.endswith("/pyscript.toml")]
+    assert not pyscript, pyscript
+    assert site_server + "web/vendor/pyodide/pyodide.asm.wasm" in requested, "the workers booted Pyodide"
+    assert page.evaluate("() => Object.keys(localStorage)") == ["host.note"]
+
+
 CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 
 

@@ -1,6 +1,6 @@
 """After one visit the game loads and plays with the network off; nothing leaves the origin.
 
-The service worker (sw.js, scripts/build_sw.py) precaches the files; web/pyodide-boot.mjs keeps a
+The service worker (sw.js, scripts/build_sw.py) precaches the files; web/engine-boot.mjs keeps a
 memory snapshot of the started interpreter in Cache Storage. Both are checked here through the
 page only: body[data-sw], body[data-snapshot], the request log and clicks on the table.
 """

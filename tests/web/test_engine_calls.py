@@ -1,5 +1,6 @@
 """web/engine_calls.py under CPython: the engine worker's calls answered, refused or reported as errors; the
-rules pages' "try it" played by calls, and an odds call answered later while other calls are answered."""
+rules pages' "try it" played by calls, and an odds call answered later while other calls are answered; embed.html's
+records and positions as frames and its host's moves in notation, every move played listed for durak:move."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from durak import Game
+from durak.links import url_safe
 from durak.record import Record, load_examples
 from web import engine_calls
 from web.bridge import Bridge
@@ -92,6 +94,11 @@ def test_what_the_engine_refuses_comes_back_as_an_error_with_the_call_s_id() -> 
     (text_of("target", "ex", "attack:8X", call_id=6), "bad_args", 6),
     (text_of("press", "ex", "hint", call_id=6), "bad_args", 6),
     (text_of("odds", "position", ["Anna"], None, call_id=6), "bad_args", 6),
+    (text_of("embed_frames", "example", "r1AAAA", "en", call_id=6), "bad_args", 6),
+    (text_of("embed_frames", "record", "r1AAAA", call_id=6), "bad_args", 6),
+    (text_of("embed_play", "ex", "", call_id=6), "bad_args", 6),
+    (text_of("embed_play", "ex", "attack 6S\ntake", call_id=6), "bad_args", 6),
+    (text_of("embed_play", "ex", "a" * 121, call_id=6), "bad_args", 6),
     (" " * (MAX_CALL + 1), "bad_shape", None),
 ])
 def test_malformed_calls_are_refused(text: str, code: str, call_id: int | None) -> None:
@@ -171,3 +178,47 @@ def test_odds_are_answered_when_done_and_other_calls_meanwhile() -> None:
     assert found["name"] == "Anna" and {move["action"] for move in found["moves"]} == legal
     assert any(move["label"].startswith("Ramasser") for move in found["moves"])
     assert posted[1]["text"].startswith("RecordError: ")
+
+
+def test_a_record_and_a_position_link_come_back_as_frames_and_a_bad_link_as_an_error() -> None:
+    record = RECORDS["throw-in-priority"]
+    replayed = result("embed_frames", "record", url_safe(str(record)), "ru")
+    assert replayed["id"] == "record" and len(replayed["frames"]) == record.steps
+    assert replayed["frames"][-1]["position"] == record.replay().position()
+    assert [c for c in replayed["frames"][1:] if c["said"]], "the steps say what each move did"
+    position = position_at("perevodnoy-transfer", 2)
+    shown = result("embed_frames", "position", url_safe(position), "fr")
+    assert [f["position"] for f in shown["frames"]] == [position] and shown["title"] == "Une position"
+    for kind, value in (("record", url_safe(position)), ("position", "p1!!")):
+        answered = call("embed_frames", kind, value, "en", call_id=4)
+        assert (answered["t"], answered["id"]) == ("error", 4), answered
+        assert answered["text"].startswith("RecordError: "), answered
+
+
+def test_an_embeds_moves_in_notation_are_judged_and_every_move_played_is_listed() -> None:
+    position = position_at("podkidnoy-limit-take", 0)
+    game = Game.from_position(position)
+    seat = game.to_act
+    assert seat is not None
+    result("start", "embed", position, NAMES[:2], "fr")
+    refused = result("embed_play", "embed", "defend 2C 3C")
+    assert set(refused) == {"error", "code"} and refused["error"] and not refused["code"].startswith("embed.")
+    legal = str(game.legal_actions(seat)[0])
+    played = result("embed_play", "embed", legal.upper())
+    assert played["moves"] == [{"seat": seat, "action": legal}]
+    game.apply(seat, legal)
+    assert played["frame"]["position"] == game.position()
+    replies: list[dict[str, Any]] = []
+    while played["waiting"]:
+        assert result("embed_play", "embed", "take")["code"] == "embed.no_move_now"  # not the reader's turn
+        played = result("reply", "embed")
+        replies += played["moves"]
+        assert len(replies) < 10
+    assert replies and all(move["seat"] != seat for move in replies)
+    for move in replies:
+        game.apply(move["seat"], move["action"])
+    assert played["frame"]["position"] == game.position(), "the moves listed are all the moves played"
+    if game.to_act == seat:  # a card clicked: played at once, or it waits for a target or "play"
+        clicked = result("card", "embed", str(game.hand(seat)[0]))
+        assert [move["seat"] for move in clicked["moves"]] in ([], [seat])
+    assert call("embed_play", "never-started", "take", call_id=8)["t"] == "error"

@@ -174,28 +174,11 @@ function actions() {
     `<button type="button" class="btn ghost" data-action="copy-link">${escape(words.btn_copy)}</button></div>`;
 }
 
-// A review opens with the move list's first items (those in view) and adds the others a batch a frame:
-// the whole list with the board in one task was 100 ms of a loaded machine's main thread.
-const LIST_FIRST = 16;
-const LIST_BATCH = 24;
-
-function moveListHtml(upTo) {
+function moveListHtml() {
   const { data, step } = board;
   return `<li><button type="button" class="move" data-control="first"${step === 0 ? ' aria-current="step"' : ""}>` +
     `<span class="move-text">${escape(data.words.deal)}</span></button></li>` +
-    data.moves.slice(0, upTo).map((move) => moveItem(move, data)).join("");
-}
-
-function fillMoveList(shown) {
-  requestAnimationFrame(() => setTimeout(() => {
-    if (board !== shown) return;
-    const list = overlay("review").querySelector(".move-list");
-    const drawn = list.children.length - 1; // after the deal's item
-    const batch = board.data.moves.slice(drawn, drawn + LIST_BATCH);
-    if (!batch.length) return;
-    list.insertAdjacentHTML("beforeend", batch.map((move) => moveItem(move, board.data)).join(""));
-    fillMoveList(shown);
-  }, 0));
+    data.moves.map((move) => moveItem(move, data)).join("");
 }
 
 function isComplete() {
@@ -211,7 +194,6 @@ function draw(focusControl) {
   const list = root.querySelector(".move-list");
   const scroll = list ? list.scrollTop : 0;
   // a new screen is written at once, a redrawn one in place (a step changes the board and a mark)
-  const upTo = list ? data.moves.length : Math.max(LIST_FIRST, step + LIST_FIRST);
   const html =
     `<div class="panel wide review" data-testid="review" data-step="${step}" data-steps="${data.steps}" ` +
     `data-graded="${isComplete() ? "true" : "false"}" data-open="${board.open ? "true" : "false"}" role="dialog" aria-modal="true" ` +
@@ -226,11 +208,10 @@ function draw(focusControl) {
     `<div class="review-verdict" aria-live="polite">${verdictPanel()}</div>` +
     `<div class="review-controls">${controls()}</div>${actions()}</div>` +
     `<nav class="review-moves" aria-label="${escape(data.words.moves)}"><h3>${escape(data.words.moves)}</h3>` +
-    `<ol class="move-list" data-testid="move-list">${moveListHtml(upTo)}</ol></nav></div></div>`;
+    `<ol class="move-list" data-testid="move-list">${moveListHtml()}</ol></nav></div></div>`;
   if (list) morph(root, html);
   else root.innerHTML = html;
   root.hidden = false;
-  if (upTo < data.moves.length) fillMoveList(board);
   if (list || step) {
     // Scrolling the list lays the screen out at once (in this task): a new list at the deal needs none,
     // so a review opens without a forced layout of its whole screen.

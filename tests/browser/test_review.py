@@ -89,19 +89,26 @@ def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opene
     play_to_the_end(page)
     expect(page.locator("[data-testid=game-over] [data-action=review]")).to_have_text(t("en", "review.btn_open"))
 
-    # the review: verdicts come in slices, the first within a second or so, no long task over 100 ms
+    # the review: verdicts come from the engine worker, the first within a second or so; the page's main thread
+    # draws the screen (its board a frame after the rest) in tasks under 200 ms, then has none over 100 ms
+    # while the grading goes on (the worker busy on the other core slows the drawing of a 2-core machine)
     started = page.evaluate("() => { window.__reviewClick = performance.now(); return window.__longTasks.length; }")
     page.evaluate(ESTIMATES_JS)
     page.click("[data-testid=game-over] [data-action=review]")
     panel = review_panel(page)
+    expect(panel.locator(".ex-board .card").first).to_be_visible()
+    drawn_ms = page.evaluate("() => performance.now()")
     page.wait_for_selector("[data-testid=move-list] [data-verdict]", timeout=GRADING_TIMEOUT_MS)
     first_ms = page.evaluate("() => performance.now() - window.__reviewClick")
     expect(panel).to_have_attribute("data-graded", "true", timeout=GRADING_TIMEOUT_MS)
     whole_ms = page.evaluate("() => performance.now() - window.__reviewClick")
-    tasks = page.evaluate("n => window.__longTasks.slice(n).map(([start, duration]) => duration)", started)
+    tasks = page.evaluate("n => window.__longTasks.slice(n)", started)
+    drawing = [round(duration) for start, duration in tasks if start < drawn_ms]
+    grading = [round(duration) for start, duration in tasks if start >= drawn_ms]
     print(f"\nreview in the page: first verdict {first_ms:.0f} ms, every verdict {whole_ms:.0f} ms, "
-          f"long tasks while grading {len(tasks)} (longest {max(tasks, default=0):.0f} ms)")
-    assert max(tasks, default=0) < 100, tasks
+          f"long tasks drawing the screen {drawing}, while grading {grading}")
+    assert max(drawing, default=0) < 200, drawing
+    assert max(grading, default=0) < 100, grading
     # a decision's first estimate (outlined "≈" badge) showed before its verdict, which replaced it
     estimated = page.evaluate("() => [...window.__estimated]")
     assert estimated and page.locator("[data-estimate]").count() == 0

@@ -218,6 +218,19 @@ def test_no_sideways_scroll_on_a_phone(page: Page) -> None:
     assert page.evaluate(overflow) == [0, []]
 
 
+def test_a_card_size_is_computed_once_on_its_example_and_inherited_in_pixels(page: Page) -> None:
+    # --cw and --ch are registered lengths on the rules pages: unregistered, each sized piece of every card
+    # resolved the example's cqi again, most of the page's blocking time while the examples were drawn
+    open_rules(page, "en", "podkidnoy")
+    cw, ch, width = page.evaluate("""() => {
+      const card = document.querySelector('[data-example] .card');
+      const style = getComputedStyle(card);
+      return [style.getPropertyValue('--cw'), style.getPropertyValue('--ch'), card.getBoundingClientRect().width];
+    }""")
+    assert re.fullmatch(r"\d+(\.\d+)?px", cw) and re.fullmatch(r"\d+(\.\d+)?px", ch), (cw, ch)
+    assert abs(float(cw[:-2]) - width) < 0.5 and abs(float(ch[:-2]) / float(cw[:-2]) - 1.4) < 0.01, (cw, ch, width)
+
+
 def test_the_language_switch_keeps_the_section_and_the_step(page: Page) -> None:
     open_rules(page, "en", "podkidnoy")
     example = page.locator('[data-example="podkidnoy-limit-take"]')

@@ -193,7 +193,6 @@ function draw(focusControl) {
   const note = data.finished ? "" : `<p class="review-note">${escape(data.words.unfinished)}</p>`;
   const list = root.querySelector(".move-list");
   const scroll = list ? list.scrollTop : 0;
-  // a new screen is written at once, a redrawn one in place (a step changes the board and a mark)
   const html =
     `<div class="panel wide review" data-testid="review" data-step="${step}" data-steps="${data.steps}" ` +
     `data-graded="${isComplete() ? "true" : "false"}" data-open="${board.open ? "true" : "false"}" role="dialog" aria-modal="true" ` +
@@ -209,6 +208,7 @@ function draw(focusControl) {
     `<div class="review-controls">${controls()}</div>${actions()}</div>` +
     `<nav class="review-moves" aria-label="${escape(data.words.moves)}"><h3>${escape(data.words.moves)}</h3>` +
     `<ol class="move-list" data-testid="move-list">${moveListHtml()}</ol></nav></div></div>`;
+  // a new screen is written at once, a redrawn one in place (a step changes the board and a mark)
   if (list) morph(root, html);
   else root.innerHTML = html;
   root.hidden = false;

@@ -254,10 +254,6 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 <link rel="stylesheet" href="../../web/style.css">
 <link rel="stylesheet" href="../../web/cards.css">
 <link rel="stylesheet" href="../../web/rules.css">
-<style>/* a card's size computed once on its example, inherited as pixels (web/embed.css says why; not in
-   web/rules.css, which the table loads too: there the hand's cards size against the hand) */
-@property --cw {{ syntax: "<length>"; inherits: true; initial-value: 0px; }}
-@property --ch {{ syntax: "<length>"; inherits: true; initial-value: 0px; }}</style>
 <link rel="modulepreload" href="../../web/stepper.js">
 </head>
 <body class="rules-page" data-state="loading">

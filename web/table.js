@@ -6,7 +6,8 @@
 // language and speed menus, and the help and rules links from the first frame on, before the worker is
 // ready: a "Deal" pressed while loading is kept and sent on `ready`.
 //
-// It needs index.html's markup and its first inline script (the language picked, window.durakFail), and
+// It needs index.html's markup and its first inline script (the language picked, window.durakFail, what
+// the boot will show: window.durakBoot, and on a first visit the dialog already open), and
 // web/locale/strings.js (window.DURAK_I18N: the static words and the dialog's in every language).
 // Play with friends is web/table-net.js (the links stay on this thread, the host and seats in the worker).
 // The review and history screens go through web/table-review.js (`review` messages both ways); the table
@@ -21,9 +22,8 @@ const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status"
 const OVERLAYS = { game_over: "over", cover: "cover" };
 const DRAG_THRESHOLD = 8; // pixels before a pressed card becomes a drag
 const TABLE_ACTIONS = ["take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again"];
-// web/params.py's GAME_KEYS and OPEN_KEYS: a link naming a game, which the worker deals on boot
-const LINK_KEYS = ["variant", "players", "deck", "throw_in", "first_defence_limit", "exchange", "first_attack",
-  "teams", "level", "seats", "seed", "position", "record"];
+// the keys of a link naming a game, which the worker deals on boot (index.html's first script)
+const LINK_KEYS = window.durakBoot.linkKeys;
 const TEAM_PLAYERS = { "2v2": 4, "3v3": 6, "2v2v2": 6 }; // durak's team layouts and the players each needs
 const $ = (id) => document.getElementById(id);
 
@@ -566,12 +566,12 @@ form.addEventListener("submit", (event) => {
   startFromDialog();
 });
 
-// The first visit (no save, no link's game) opens the dialog at once; otherwise the worker draws the
-// table, and opens nothing unless the save or the link cannot be played (see ready).
+// The first visit (no save, no link's game) has the dialog open from the first frame (index.html) and
+// fills it now; otherwise the worker draws the table, and opens nothing unless the save or the link
+// cannot be played (see ready).
 $("speed-select").value = body.dataset.speed;
 const newGame = document.querySelector('[data-action="new-game"]');
 newGame.disabled = false;
-state.expected = !friends.kind &&
-  (Boolean(storeEntries()[ownKey("durak.save")]) || LINK_KEYS.some((key) => query.has(key)));
+state.expected = window.durakBoot.expected;
 if (state.expected || friends.kind) updateDialog(); // an invite's or a reply's page opens no dialog
 else openDialog();

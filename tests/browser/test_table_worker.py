@@ -116,6 +116,34 @@ def test_the_dialog_opens_at_once_and_a_deal_made_while_loading_starts_once_read
     shot(page, "table-worker-dealt-360")
 
 
+#: What the first frame shows, recorded by its animation frame callback (the first to run).
+FIRST_FRAME_INIT = """
+  requestAnimationFrame(() => {
+    const dialog = document.getElementById("new-game");
+    window.__firstFrame = { dialog: Boolean(dialog && dialog.open), title: dialog ? dialog.querySelector("h2").textContent : "",
+                            focus: document.activeElement ? document.activeElement.dataset.action || "" : "" };
+  });
+"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_the_first_visit_has_its_dialog_in_the_first_frame_before_any_module_runs(
+        page: Page, context: BrowserContext, lang: str) -> None:
+    context.add_init_script(FIRST_FRAME_INIT)
+    # the modules come empty: what index.html draws alone
+    page.route("**/web/*.js", lambda route: route.fulfill(content_type="text/javascript", body=""))
+    page.goto(f"index.html?lang={lang}&speed=instant")
+    page.wait_for_function("() => window.__firstFrame")
+    first = page.evaluate("() => window.__firstFrame")
+    words = CATALOGUES[lang]
+    assert first == {"dialog": True, "title": words["new_game_title"], "focus": "start"}, first
+    expect(page.locator("select[name=deck] option[value='36']")).to_have_text(tn(lang, "deck_n", 36))
+    page.goto(f"index.html?lang={lang}&speed=instant&seed=4")  # a link naming a game: the table, no dialog
+    page.wait_for_function("() => window.__firstFrame")
+    assert page.evaluate("() => window.__firstFrame.dialog") is False
+    expect(page.locator("dialog#new-game")).to_be_hidden()
+
+
 def test_the_language_switches_before_ready_and_the_engine_follows(
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     fr, ru = CATALOGUES["fr"], CATALOGUES["ru"]

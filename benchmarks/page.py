@@ -41,6 +41,10 @@ worker included, once both are done). Goals: game <= 5.0 MB with gzip, ready <= 
 --cold: only the first visit on loopback, the bare page and the game interleaved in new contexts
 (first paint and ready, the goals' ratio): the quick before/after of a change to the cold start.
 --against DIR loads a second checkout's game in the same rounds, for a before/after under one load.
+
+--first-visit: a first visit's boot alone (the link names no game: the new-game dialog opens), cold, with
+the service worker blocked: first paint, largest paint (the dialog), ready, and the main thread's longest
+task from first paint to ready (issue #14's goal: none over 50 ms); --against as for --cold.
 """
 
 from __future__ import annotations
@@ -233,6 +237,51 @@ def run_cold(browser: Browser, base_url: str, runs: int, against: str | None = N
     return results
 
 
+# ---------------------------------------------------------------------------- the first visit's boot
+FIRST_VISIT = "index.html?lang=en&speed=fast"  # no save, no game in the link: the new-game dialog opens
+LCP_INIT = """
+  window.__lcp = null;
+  try {
+    new PerformanceObserver(list => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+      .observe({type: 'largest-contentful-paint', buffered: true});
+  } catch (e) {}
+"""
+BOOT_TASK_JS = """(ready) => { const paint = performance.getEntriesByName('first-paint')[0];
+  const from = paint ? paint.startTime : 0;
+  const tasks = window.__longtasks.filter(([start, length]) => start + length > from && start < ready);
+  return [window.__lcp, Math.max(0, ...tasks.map(([, length]) => length))]; }"""
+GOAL_BOOT_TASK_MS = 50  # issue #14: no main-thread task over 50 ms from first paint to ready
+
+
+def run_first_visit(browser: Browser, base_url: str, runs: int, against: str | None = None) -> dict[str, list[float]]:
+    """A first visit's boot, cold (a new context each, no service worker): its first paint, its largest
+    paint (the new-game dialog), ready, and the main thread's longest task from first paint to ready.
+    ``against``: a second checkout's, in the same rounds."""
+    sites = [("", base_url)] + ([("against_", against)] if against else [])
+    results: dict[str, list[float]] = {
+        prefix + key: [] for prefix, _ in sites for key in ("paint", "lcp", "ready", "task")}
+    for _ in range(runs):
+        for prefix, site in sites:
+            context = browser.new_context(viewport=CONFIG.VIEWPORT, service_workers="block")
+            try:
+                context.add_init_script(LONGTASKS_INIT + LCP_INIT)
+                page = context.new_page()
+                ready = load(page, site + FIRST_VISIT)
+                lcp, task = page.evaluate(BOOT_TASK_JS, ready)
+                for key, value in (("paint", first_paint(page)), ("lcp", lcp), ("ready", ready), ("task", task)):
+                    results[prefix + key].append(float("nan") if value is None else float(value))
+            finally:
+                context.close()
+    print(f"{'first visit (the new-game dialog), cold':40} {'first paint':>16} {'largest paint':>16} "
+          f"{'ready':>20} {'longest task':>16}")
+    for prefix, label in (("", "this checkout"), ("against_", "--against"))[:len(sites)]:
+        print(f"{label:40} {summary(results[prefix + 'paint']):>16} {summary(results[prefix + 'lcp']):>16} "
+              f"{summary(results[prefix + 'ready']):>20} {summary(results[prefix + 'task']):>16}")
+    over = sum(task > GOAL_BOOT_TASK_MS for task in results["task"])
+    print(f"  loads with a task over {GOAL_BOOT_TASK_MS} ms from first paint to ready: {over} of {runs}")
+    return results
+
+
 # ---------------------------------------------------------------------------- phone profile
 PHONE = {"latency": 60, "download": 9e6 / 8, "upload": 3e6 / 8, "cpu": 4}  # bytes/s, ms, slow-down
 GOAL_PHONE_BYTES = 5.0e6  # with gzip
@@ -359,12 +408,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     parser.add_argument("--phone", action="store_true", help="the phone profile (see above) instead")
     parser.add_argument("--cold", action="store_true", help="only the cold loads of the bare page and the game")
+    parser.add_argument("--first-visit", action="store_true",
+                        help="only a first visit's cold boot: paints, ready, the longest task until ready")
     parser.add_argument("--encodings", default=None,
                         help='compressed copies the server sends: "gzip" (default with --phone), "br,gzip" '
                              '(default otherwise) or "none"')
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout (default: this one)")
     parser.add_argument("--against", type=Path, default=None,
-                        help="with --cold: also load this checkout's game in every run (a before/after)")
+                        help="with --cold or --first-visit: also load this checkout's in every run (a before/after)")
     args = parser.parse_args(argv)
 
     encodings = args.encodings or ("gzip" if args.phone else "br,gzip")
@@ -382,6 +433,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
             if args.phone:
                 results["phone"] = run_phone(browser, base_url, server, args.runs, encodings)
+            elif args.first_visit:
+                results["first_visit"] = run_first_visit(browser, base_url, args.runs, second[1] if second else None)
             elif args.cold:
                 results["cold"] = run_cold(browser, base_url, args.runs, second[1] if second else None)
             elif args.pages:

@@ -45,6 +45,7 @@ worker included, once both are done). Goals: game <= 5.0 MB with gzip, ready <= 
 --first-visit: a first visit's boot alone (the link names no game: the new-game dialog opens), cold, with
 the service worker blocked: first paint, largest paint (the dialog), ready, and the main thread's longest
 task from first paint to ready (issue #14's goal: none over 50 ms); --against as for --cold.
+--restyle: what the browser spends on the dealt table's own style and layout (forced, medians of 15).
 """
 
 from __future__ import annotations
@@ -282,6 +283,45 @@ def run_first_visit(browser: Browser, base_url: str, runs: int, against: str | N
     return results
 
 
+# ---------------------------------------------------------------------------- the table's own style and layout
+DEALT = "index.html?variant=podkidnoy&players=4&level=easy&seed=5&speed=instant&lang=en"
+RESTYLE_JS = """() => {
+  const median = (change) => { const times = [];
+    for (let i = 0; i < 15; i++) { const t0 = performance.now(); change(i); document.body.offsetHeight;
+                                   times.push(performance.now() - t0); }
+    return times.sort((a, b) => a - b)[7]; };
+  const body = document.body, speed = body.dataset.speed;
+  const restyle = median((i) => { body.dataset.speed = i % 2 ? 'fast' : 'instant'; });  // body[data-speed] * rules
+  body.dataset.speed = speed;
+  const relayout = median((i) => { body.style.width = i % 2 ? '1279px' : '1278px'; });  // the page's container
+  body.style.width = '';
+  return [restyle, relayout]; }"""
+
+
+def run_restyle(browser: Browser, base_url: str, runs: int, against: str | None = None) -> dict[str, list[float]]:
+    """A dealt 4-player table at 1280 px: the median of 15 forced restyles of the whole page and of 15
+    relayouts (the page one pixel narrower), per load; ``against`` in the same rounds."""
+    sites = [("", base_url)] + ([("against_", against)] if against else [])
+    results: dict[str, list[float]] = {prefix + key: [] for prefix, _ in sites for key in ("restyle", "relayout")}
+    for _ in range(runs):
+        for prefix, site in sites:
+            context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+            try:
+                page = context.new_page()
+                load(page, site + DEALT)
+                page.locator("#hand [data-card]").first.wait_for()
+                restyle, relayout = page.evaluate(RESTYLE_JS)
+                results[prefix + "restyle"].append(restyle)
+                results[prefix + "relayout"].append(relayout)
+            finally:
+                context.close()
+    print(f"{'a dealt table, 1280 px':40} {'whole restyle':>20} {'relayout':>20}")
+    for prefix, label in (("", "this checkout"), ("against_", "--against"))[:len(sites)]:
+        restyle, relayout = summary(results[prefix + "restyle"], 1), summary(results[prefix + "relayout"], 1)
+        print(f"{label:40} {restyle:>20} {relayout:>20}")
+    return results
+
+
 # ---------------------------------------------------------------------------- phone profile
 PHONE = {"latency": 60, "download": 9e6 / 8, "upload": 3e6 / 8, "cpu": 4}  # bytes/s, ms, slow-down
 GOAL_PHONE_BYTES = 5.0e6  # with gzip
@@ -354,11 +394,11 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def summary(values: list[float]) -> str:
+def summary(values: list[float], digits: int = 0) -> str:
     values = [v for v in values if not math.isnan(v)]
     if not values:
         return "-"
-    return f"{statistics.median(values):7.0f}  ({min(values):.0f}-{max(values):.0f})"
+    return f"{statistics.median(values):7.{digits}f}  ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
 def verdict(value: float, goal: float) -> str:
@@ -408,6 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
     parser.add_argument("--phone", action="store_true", help="the phone profile (see above) instead")
     parser.add_argument("--cold", action="store_true", help="only the cold loads of the bare page and the game")
+    parser.add_argument("--restyle", action="store_true",
+                        help="only a dealt table's forced restyle and relayout times")
     parser.add_argument("--first-visit", action="store_true",
                         help="only a first visit's cold boot: paints, ready, the longest task until ready")
     parser.add_argument("--encodings", default=None,
@@ -415,7 +457,8 @@ def main(argv: list[str] | None = None) -> int:
                              '(default otherwise) or "none"')
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout (default: this one)")
     parser.add_argument("--against", type=Path, default=None,
-                        help="with --cold or --first-visit: also load this checkout's in every run (a before/after)")
+                        help="with --cold, --first-visit or --restyle: this checkout's too, in every run "
+                             "(a before/after)")
     args = parser.parse_args(argv)
 
     encodings = args.encodings or ("gzip" if args.phone else "br,gzip")
@@ -433,6 +476,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
             if args.phone:
                 results["phone"] = run_phone(browser, base_url, server, args.runs, encodings)
+            elif args.restyle:
+                results["restyle"] = run_restyle(browser, base_url, args.runs, second[1] if second else None)
             elif args.first_visit:
                 results["first_visit"] = run_first_visit(browser, base_url, args.runs, second[1] if second else None)
             elif args.cold:

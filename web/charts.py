@@ -60,7 +60,7 @@ def results_chart(entries: Sequence[Entry], lang: str, shown: int = RESULTS_SHOW
     if not games:
         return ""
     rates = rolling(games)
-    width, height, left, right, top, bottom = 400, 150, 38, 392, 10, 110
+    width, height, left, right, top, bottom = 400, 150, 46, 392, 10, 110  # left: room for "100%"
     step = (right - left) / max(1, len(games) - 1) if len(games) > 1 else 0.0
 
     def x(index: int) -> float:

@@ -218,6 +218,51 @@ def test_a_shared_link_of_an_unfinished_game_shows_only_what_the_reviewer_knew_i
     shot(page, "review-phone-fr")
 
 
+def finished_game(seed: int) -> Game:
+    game = Game.new(Rules(), seed=seed)
+    easy = make_player("easy")
+    while game.result is None:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(seat, easy.choose(game.view(seat), game.legal_actions(seat)))
+    return game
+
+
+#: What of the history screen lies outside it, sideways: its own overflow and the charts' labels.
+HISTORY_OVERFLOW_JS = """() => {
+  const history = document.querySelector('[data-testid=history]');
+  const out = [];
+  if (history.scrollWidth > history.clientWidth) out.push(`panel ${history.scrollWidth} > ${history.clientWidth}`);
+  for (const svg of history.querySelectorAll('svg')) {
+    const box = svg.getBoundingClientRect();
+    for (const label of svg.querySelectorAll('text')) {
+      const r = label.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`label ${label.textContent}`);
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_history_fits_a_phone_in_russian(page: Page, wait_ready: Callable[..., float]) -> None:
+    from web.history import History, entry_of
+
+    levels = ("easy", "normal", "hard", "easy")
+    entries = [entry_of(finished_game(seed), 0, ("human", level), f"2026-11-2{n}T20:00:00Z")
+               for n, (seed, level) in enumerate(zip((8, 9, 10, 11), levels, strict=True))]
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("index.html?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant&lang=ru")
+    page.evaluate("text => localStorage.setItem('durak.history', text)", History(entries).text())
+    page.reload()
+    wait_ready(page)
+    page.click(".tools [data-action=history]")
+    history = page.locator("[data-testid=history]")
+    expect(history.locator("[data-game]")).to_have_count(4)
+    expect(history.locator("#history-levels-table")).to_be_visible()
+    assert page.evaluate(HISTORY_OVERFLOW_JS) == []
+    shot(page, "history-phone-ru")
+
+
 def test_a_damaged_history_file_is_refused_and_the_games_are_kept(
         page: Page, wait_ready: Callable[..., float], tmp_path: Path) -> None:
     finished = Game.new(Rules(), seed=8)

@@ -120,8 +120,10 @@ def test_the_dialog_opens_at_once_and_a_deal_made_while_loading_starts_once_read
 FIRST_FRAME_INIT = """
   requestAnimationFrame(() => {
     const dialog = document.getElementById("new-game");
-    window.__firstFrame = { dialog: Boolean(dialog && dialog.open), title: dialog ? dialog.querySelector("h2").textContent : "",
-                            focus: document.activeElement ? document.activeElement.dataset.action || "" : "" };
+    const focused = document.activeElement;
+    window.__firstFrame = { dialog: Boolean(dialog && dialog.open),
+                            title: dialog ? dialog.querySelector("h2").textContent : "",
+                            focus: focused ? focused.dataset.action || "" : "" };
   });
 """
 

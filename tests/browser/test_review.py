@@ -219,12 +219,13 @@ def test_a_shared_link_of_an_unfinished_game_shows_only_what_the_reviewer_knew_i
 
 
 def finished_game(seed: int) -> Game:
+    """A two-player game the normal AI played to its end on both seats."""
     game = Game.new(Rules(), seed=seed)
-    easy = make_player("easy")
+    normal = make_player("normal")
     while game.result is None:
         seat = game.to_act
         assert seat is not None
-        game.apply(seat, easy.choose(game.view(seat), game.legal_actions(seat)))
+        game.apply(seat, normal.choose(game.view(seat), game.legal_actions(seat)))
     return game
 
 
@@ -265,12 +266,7 @@ def test_the_history_fits_a_phone_in_russian(page: Page, wait_ready: Callable[..
 
 def test_a_damaged_history_file_is_refused_and_the_games_are_kept(
         page: Page, wait_ready: Callable[..., float], tmp_path: Path) -> None:
-    finished = Game.new(Rules(), seed=8)
-    normal = make_player("normal")
-    while finished.result is None:
-        seat = finished.to_act
-        assert seat is not None
-        finished.apply(seat, normal.choose(finished.view(seat), finished.legal_actions(seat)))
+    finished = finished_game(8)
     from web.history import History, entry_of
 
     kept = History([entry_of(finished, 0, ("human", "hard"), "2026-11-30T20:00:00Z")])

@@ -6,8 +6,8 @@
 // language and speed menus, and the help and rules links from the first frame on, before the worker is
 // ready: a "Deal" pressed while loading is kept and sent on `ready`.
 //
-// It needs index.html's markup and its first inline script (the language picked, window.durakFail, what
-// the boot will show: window.durakBoot, and on a first visit the dialog already open), and
+// It needs index.html's markup and its two inline scripts (the head's: what the boot will show,
+// window.durakBoot; the body's: the language picked, window.durakFail, a first visit's dialog open), and
 // web/locale/strings.js (window.DURAK_I18N: the static words and the dialog's in every language).
 // Play with friends is web/table-net.js (the links stay on this thread, the host and seats in the worker).
 // The review and history screens go through web/table-review.js (`review` messages both ways); the table
@@ -22,7 +22,7 @@ const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status"
 const OVERLAYS = { game_over: "over", cover: "cover" };
 const DRAG_THRESHOLD = 8; // pixels before a pressed card becomes a drag
 const TABLE_ACTIONS = ["take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again"];
-// the keys of a link naming a game, which the worker deals on boot (index.html's first script)
+// the keys of a link naming a game, which the worker deals on boot (index.html's head script)
 const LINK_KEYS = window.durakBoot.linkKeys;
 const TEAM_PLAYERS = { "2v2": 4, "3v3": 6, "2v2v2": 6 }; // durak's team layouts and the players each needs
 const $ = (id) => document.getElementById(id);

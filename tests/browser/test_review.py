@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from durak import Game, Rules
@@ -245,14 +246,15 @@ HISTORY_OVERFLOW_JS = """() => {
 }"""
 
 
-def test_the_history_fits_a_phone_in_russian(page: Page, wait_ready: Callable[..., float]) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])  # Russian's words are the longest
+def test_the_history_fits_a_phone_in_each_language(page: Page, wait_ready: Callable[..., float], lang: str) -> None:
     from web.history import History, entry_of
 
     levels = ("easy", "normal", "hard", "easy")
     entries = [entry_of(finished_game(seed), 0, ("human", level), f"2026-11-2{n}T20:00:00Z")
                for n, (seed, level) in enumerate(zip((8, 9, 10, 11), levels, strict=True))]
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto("index.html?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant&lang=ru")
+    page.goto(f"index.html?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant&lang={lang}")
     page.evaluate("text => localStorage.setItem('durak.history', text)", History(entries).text())
     page.reload()
     wait_ready(page)
@@ -261,7 +263,12 @@ def test_the_history_fits_a_phone_in_russian(page: Page, wait_ready: Callable[..
     expect(history.locator("[data-game]")).to_have_count(4)
     expect(history.locator("#history-levels-table")).to_be_visible()
     assert page.evaluate(HISTORY_OVERFLOW_JS) == []
-    shot(page, "history-phone-ru")
+    assert serious(page) == []
+    shot(page, f"history-phone-{lang}")
+    close = history.locator("[data-action=close-history]")
+    close.focus()
+    page.keyboard.press("Enter")
+    expect(history).to_have_count(0)
 
 
 def test_a_damaged_history_file_is_refused_and_the_games_are_kept(

@@ -40,8 +40,8 @@
   var TITLES = {
     en: { example: "Durak: a worked example", record: "Durak: a game record", position: "Durak: a position",
           game: "Durak: a game to play" },
-    fr: { example: "Durak : un exemple commenté", record: "Durak : une partie", position: "Durak : une position",
-          game: "Durak : une partie à jouer" },
+    fr: { example: "Durak\u00a0: un exemple commenté", record: "Durak\u00a0: une partie", position: "Durak\u00a0: une position",
+          game: "Durak\u00a0: une partie à jouer" },
     ru: { example: "Дурак: разбор примера", record: "Дурак: запись партии", position: "Дурак: позиция",
           game: "Дурак: сыграть партию" },
   };

@@ -230,7 +230,7 @@ def test_a_refusal_names_its_action_and_reason_as_params() -> None:
     assert (error.code, error.params) == ("illegal.beat_rule", {"action": "defend 8H 6C"})
     assert say("ru", error.message) == ("нельзя побить 8♥ картой 6♣: некозырную карту бьют старшей картой той же "
                                         "масти или любым козырем")
-    assert say("fr", error.message).startswith("on ne peut pas battre 8♥ avec 6♣ : ")
+    assert say("fr", error.message).startswith("on ne peut pas battre 8♥ avec 6♣\u00a0: ")
     with pytest.raises(IllegalAction) as caught:
         game.apply(1, "defend 8H QH")
     assert caught.value.params == {"action": "defend 8H QH", "seat": 1, "cards": ["QH"]}

@@ -100,6 +100,21 @@ def test_russian_card_names_are_nouns_with_the_suit_in_the_genitive() -> None:
     assert i18n.LANGUAGE_NAMES["ru"] == "Русский"
 
 
+#: A space before French high punctuation that a line may break at: ";", "!" and "?" take a narrow
+#: no-break space (U+202F), ":" a no-break space (U+00A0), so that none starts a line.
+BREAKABLE_BEFORE_PUNCTUATION = re.compile(r"[ \t\n][;:!?]")
+
+
+def test_french_high_punctuation_never_starts_a_line() -> None:
+    found = [text for message in CATALOGUES["fr"] if message.id for text in _forms(message)
+             if BREAKABLE_BEFORE_PUNCTUATION.search(text)]
+    sources = sorted((ROOT / "rules" / "src" / "fr").glob("*.html"))
+    assert sources, "the French rules pages' sources moved"
+    found += [f"{path.name}: {line.strip()}" for path in sources for line in path.read_text().splitlines()
+              if BREAKABLE_BEFORE_PUNCTUATION.search(line) or line.lstrip()[:1] in (";", ":", "!", "?")]
+    assert not found, found[:5]
+
+
 def test_a_missing_parameter_or_key_fails() -> None:
     with pytest.raises(KeyError):
         t("en", "hand_of")

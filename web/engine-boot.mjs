@@ -10,7 +10,7 @@
 // Snapshot states, as body[data-snapshot] and the worker's `ready` name them: "used" (restored),
 // "missing" (none yet), "saved" / "failed" (made and stored, or not), "refused" (one was there but
 // did not load: deleted, booted without it), "unsupported" (no Cache Storage or WebCrypto: not a
-// secure context), "off" (the URL says snapshot=off: benchmarks/page.py measures the boot without it).
+// secure context, or storage refused, as to a frame on another site with third-party storage blocked), "off" (the URL says snapshot=off: benchmarks/page.py measures the boot without it).
 
 import { installStdlibFallback } from "./stdlib-fallback.mjs";
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
@@ -55,10 +55,18 @@ export function snapshotsUnavailable(search) {
   return null;
 }
 
+// The snapshots' cache, or null when this browser refuses this page its storage.
+async function openSnapshots() {
+  try {
+    return await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    return null;
+  }
+}
+
 // {key, snapshot}: both null on a first visit (an empty cache), snapshot null when the cache holds
 // only another release's.
-async function cachedSnapshot() {
-  const cache = await caches.open(SNAPSHOT_CACHE);
+async function cachedSnapshot(cache) {
   if ((await cache.keys()).length === 0) return { key: null, snapshot: null };
   const key = await snapshotKey();
   const hit = await cache.match(key);
@@ -71,8 +79,10 @@ async function cachedSnapshot() {
 export async function restore(config, search) {
   const unavailable = snapshotsUnavailable(search);
   if (unavailable) return { pyodide: null, state: unavailable, key: null };
+  const cache = await openSnapshots();
+  if (!cache) return { pyodide: null, state: "unsupported", key: null };
   try {
-    const { key, snapshot } = await cachedSnapshot();
+    const { key, snapshot } = await cachedSnapshot(cache);
     if (!snapshot) return { pyodide: null, state: "missing", key };
     const pyodide = await loadPyodide({ ...config, _loadSnapshot: snapshot });
     pyodide.runPython("import random; random.seed()"); // not the snapshot maker's random state
@@ -145,6 +155,7 @@ export async function whileHandingOver(boot, controlled) {
   if (!("caches" in globalThis) || controlled) return boot();
   const original = globalThis.fetch;
   const cache = caches.open(HANDOVER_CACHE);
+  cache.catch(() => {}); // storage refused (a frame on another site, a private window): nothing handed over
   globalThis.fetch = async function (input, init) {
     const response = await original.call(this, input, init);
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;

@@ -51,6 +51,7 @@ const state = {
   suppressClickUntil: 0,
   seatKinds: ["human", "normal"],
   expected: false, // the boot should draw a game (a save, a link's game): if it does not, the dialog opens
+  storeRefused: false, // a localStorage write was refused (and said once in the console)
 };
 
 // ------------------------------------------------------------------ the worker
@@ -133,7 +134,9 @@ const receivers = {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, value);
     } catch (error) {
-      console.warn("durak: localStorage refused", key, error);
+      // said once: a frame on another site with its storage blocked is refused every write
+      if (!state.storeRefused) console.warn("durak: localStorage refused: this visit keeps nothing", key, error);
+      state.storeRefused = true;
     }
   },
   dialog({ error, problems, summary }) {

@@ -47,6 +47,15 @@ def host_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iter
     server.server_close()
 
 
+@pytest.fixture(scope="module")
+def other_site_host_url(host_url: str) -> str:
+    """The same host page on another site: `localhost` is not the site's 127.0.0.1. Its frames are
+    third-party frames, which this Chromium (as Safari, Brave and private windows) refuses storage."""
+    other = host_url.replace("//127.0.0.1:", "//localhost:")
+    assert other != host_url, host_url
+    return other
+
+
 def frames_of(example: str, lang: str) -> list[dict[str, Any]]:
     """The built frames the embed draws (scripts/build_rules.py)."""
     data = json.loads((ROOT / "rules" / "frames" / lang / f"{example}.json").read_text(encoding="utf-8"))
@@ -263,6 +272,35 @@ def test_a_game_embed_keeps_its_save_apart_from_the_sites_game(page: Page, site_
     saves = page.evaluate("() => [localStorage.getItem('durak.save'), localStorage.getItem('durak.embed.save')]")
     assert saves[0] == "a game in progress on the site"
     assert saves[1] and json.loads(saves[1])["series"], "the embed saved its own game under its own key"
+
+
+STORAGE_REFUSED_JS = """() => { try { return localStorage.length < 0; }
+                                catch (error) { return error.name === "SecurityError"; } }"""
+
+
+def test_on_another_site_with_storage_refused_examples_try_it_and_games_still_work(
+        page: Page, other_site_host_url: str) -> None:
+    """Nothing a frame may not store breaks it: no uncaught error (the engine's boot asked Cache Storage
+    for its snapshot and its handover without catching a refusal; the page_errors fixture fails the
+    test on one), the engine boots, the table plays and says once that it keeps nothing."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    open_host(page, other_site_host_url)
+    inner = embed_frame(page, 0)
+    assert inner.evaluate(STORAGE_REFUSED_JS), "this test needs a browser that refuses a third-party frame storage"
+
+    inner.locator("[data-control=try]").click()
+    expect(inner.locator("[data-example]")).to_have_attribute("data-try", "ready", timeout=60_000)
+    assert inner.evaluate("() => document.body.dataset.engine") == "ready"
+
+    page.evaluate("(game) => { const d = document.createElement('div'); d.dataset.durakGame = game; "
+                  "document.querySelector('main').append(d); }", GAME)
+    index = len(EMBEDS)
+    wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the table embed ready", timeout_ms=60_000)
+    send(page, index, {"type": "durak:play", "action": "attack 6S"})
+    wait_for(page, lambda: len(received(page, index, "durak:move")) >= 2, "the move and the AI's answer")
+    refused = [text for text in warnings if "localStorage refused" in text]
+    assert len(refused) == 1, f"a refused save is said once, not at every move: {refused}"
 
 
 @pytest.fixture

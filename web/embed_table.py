@@ -92,7 +92,8 @@ class TableBridge:
         try:
             game.copy().apply(seat, text)  # the engine judges on a copy, so a refusal changes nothing
         except ValueError as error:  # IllegalAction, NotationError
-            return {"error": refusal(lang, error, controller.names), "code": str(getattr(error, "code", "") or "")}
+            code = str(getattr(error, "code", "") or "")
+            return {"error": refusal(lang, error, controller.names, seat), "code": code}
         if controller.apply(seat, text):
             controller.refresh()
             controller.kick()

@@ -189,15 +189,24 @@ def _param(lang: str, name: str, value: object, names: list[str] | None) -> obje
     return value
 
 
-def say(lang: str, message: object, names: list[str] | None = None) -> str:
+def _addressed(code: str) -> bool:
+    """Whether the catalogues say ``code`` to its seat too (``<code>_you``: "you do not hold 6♠")."""
+    return f"{code}_you" in _TRANSLATIONS[DEFAULT_LANG]._catalog  # type: ignore[attr-defined]
+
+
+def say(lang: str, message: object, names: list[str] | None = None, *, me: int | None = None) -> str:
     """A coded message (a ``durak.messages.Message`` or its ``to_dict()``) in ``lang``, from the catalogue:
     the code is the msgid, a param ``n`` picks the plural form, the rest are shown by name (see above).
-    ``names`` are the seats' names at this table; without them a seat reads "seat 2"."""
+    ``names`` are the seats' names at this table; without them a seat reads "seat 2". ``me``: the seat
+    of the one player this page speaks to; a message whose ``seat`` it is takes the form said to them,
+    if it has one (a refusal: "you do not hold 6♠", never "You does not hold 6♠")."""
     data = message.to_dict() if hasattr(message, "to_dict") else message
     if not isinstance(data, Mapping):
         raise TypeError(f"not a message: {message!r}")
     code = str(data["code"])
     params: Mapping[str, object] = data.get("params") or {}
+    if me is not None and params.get("seat") == me and _addressed(code):
+        code = f"{code}_you"
     values = {name: _param(lang, name, value, names) for name, value in params.items()}
     count = params.get("n")
     if isinstance(count, int):

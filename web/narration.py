@@ -29,8 +29,9 @@ def said(lang: str, events: list[Event], names: list[str], *, throw_in: bool = F
     return " ".join(lines)
 
 
-def refusal(lang: str, error: Exception, names: list[str]) -> str:
-    """Why the engine refused a move, from the refusal's code in ``lang`` (its English text if it has none)."""
+def refusal(lang: str, error: Exception, names: list[str], me: int | None = None) -> str:
+    """Why the engine refused a move, from the refusal's code in ``lang`` (its English text if it has none);
+    said to ``me`` if that seat tried it."""
     if isinstance(error, CodedError):
-        return capitalised(say(lang, error.message, names)) + "."
+        return capitalised(say(lang, error.message, names, me=me)) + "."
     return capitalised(str(error))

@@ -443,7 +443,7 @@ def log_html(scene: Scene) -> str:
 
 def hint_text(scene: Scene) -> str:
     if scene.message:
-        return capitalised(say(scene.lang, scene.message, scene.names))
+        return capitalised(say(scene.lang, scene.message, scene.names, me=scene.you))
     if scene.hint:
         return t(scene.lang, "hint_prefix", reason=say(scene.lang, scene.hint[1], scene.names))
     return ""

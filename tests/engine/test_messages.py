@@ -237,6 +237,32 @@ def test_a_refusal_names_its_action_and_reason_as_params() -> None:
     assert say("en", caught.value.message, ["You", "Bot 1"]) == "cannot beat 8♥ with Q♥: Bot 1 does not hold Q♥"
 
 
+def test_a_refusal_of_the_pages_own_seat_is_said_to_that_player() -> None:
+    """ "You does not hold Q♥" was the table's answer to its own player: a refusal naming the seat the page
+    speaks to (``me``) takes that code's ``_you`` form in every language; another seat's keeps its name."""
+    game = position(["8H KS", "9C 6C"], trump="D")
+    play(game, "attack 8H")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(1, "defend 8H QH")
+    holding = caught.value.message
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(0, "attack KS")  # the defender's turn
+    assert caught.value.code == "illegal.not_your_turn"
+    turn = caught.value.message
+    names = ["Bot 1", "You"]
+    assert say("en", holding, names, me=1) == "cannot beat 8♥ with Q♥: you do not hold Q♥"
+    assert say("fr", holding, names, me=1).endswith("\u00a0: vous n'avez pas D♥")
+    assert say("ru", holding, names, me=1) == "нельзя побить 8♥ картой Д♥: у вас нет Д♥"
+    assert say("en", holding, names, me=0) == "cannot beat 8♥ with Q♥: You does not hold Q♥", "not me: the name"
+    assert say("en", turn, ["You", "Bot 1"], me=0) == "cannot attack K♠: it is Bot 1's turn, not yours"
+    assert say("ru", turn, ["Вы", "Бот 1"], me=0).endswith(": сейчас ходит «Бот 1», а не вы")
+    for lang in LANGS:  # each _you form beside its code, with the code's placeholders but the seat's
+        for key in CATALOGUES["en"]:
+            if key.startswith("illegal.") and key.endswith("_you"):
+                base = key.removesuffix("_you")
+                assert _fields(CATALOGUES[lang][key]) == _fields(CATALOGUES[lang][base]) - {"seat"}, (lang, key)
+
+
 def test_a_message_with_a_missing_parameter_fails() -> None:
     with pytest.raises(KeyError):
         say("en", Message("illegal.beat_rule", {}))

@@ -9,6 +9,7 @@ from typing import Any
 from web import storage
 from web.controller import Controller
 from web.embed_table import EmbedStore, TableBridge
+from web.i18n import card_symbol
 from web.params import parse_query
 
 from .running import run_coroutine
@@ -39,6 +40,18 @@ def test_an_embedded_table_saves_apart_from_the_sites_game() -> None:
     assert store.get("durak.embed.save") and store.get("durak.embed.prefs") == '{"lang": "en"}'
     restored, set_aside = storage.load(EmbedStore(store), lambda data: data["settings"])
     assert restored is not None and not set_aside
+
+
+def test_a_refused_move_of_the_hosts_is_said_to_the_tables_player() -> None:
+    controller, page, bridge, _ = bridged("?variant=podkidnoy&players=2&level=easy&seed=1", storage.MemoryStore())
+    run_coroutine(page.settle())
+    seat = controller.viewer
+    assert controller.game.to_act == seat, "seed 1: the embed's player attacks first"
+    card = next(str(c) for c in controller.game.hands[1 - seat])
+    answer = bridge.play(f"attack {card}")
+    assert answer["code"] == "illegal.not_holding"
+    symbol = card_symbol("en", card)
+    assert answer["error"] == f"Cannot attack {symbol}: you do not hold {symbol}.", "not 'You does not hold'"
 
 
 def test_the_hosts_moves_are_judged_played_and_reported_to_the_end() -> None:

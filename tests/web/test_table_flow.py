@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from durak import Game
+from durak import Game, IllegalAction
 from web import storage
 from web.controller import Controller
 from web.i18n import t
@@ -240,6 +240,18 @@ def test_render_marks_the_test_hooks() -> None:
     assert 'data-attack="8H"' in frame["table"] and 'data-beaten-by="9H"' in frame["table"]
     assert 'data-card="9S" data-playable="true"' in frame["hand"]
     assert frame["buttons"]["pass"]["enabled"] and not frame["buttons"]["take"]["enabled"]
+
+
+def test_a_refusal_on_the_status_line_is_said_to_the_tables_player() -> None:
+    game = Game.from_scenario({"rules": {"variant": "podkidnoy", "players": 2}, "trump": "D", "talon": [],
+                               "hands": [["8H", "9S"], ["9H", "JD", "6C"]], "attacker": 0})
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(0, "attack JD")
+    scene = Scene(view=game.view(0), names=["You", "Bot 1"], kinds=["human", "easy"],
+                  menu=Menu(game.legal_actions(0), "podkidnoy"), message=caught.value.message, you=0)
+    assert screen(scene)["hint"] == "Cannot attack J♦: you do not hold J♦"
+    scene.you, scene.names = None, ["Player 1", "Player 2"]  # pass-and-play: nobody is "you"
+    assert screen(scene)["hint"] == "Cannot attack J♦: Player 1 does not hold J♦"
 
 
 def test_hand_order_suits_then_trumps_last() -> None:

@@ -60,28 +60,8 @@ def hand_order(cards: list[str], trump: str) -> list[str]:
     return sorted(cards, key=lambda c: (c[-1] == trump, SUIT_ORDER.index(c[-1]), _rank(c)))
 
 
-def _suit_svg(suit: str, cls: str = "sym", style: str = "") -> str:
-    style_attr = f' style="{style}"' if style else ""
-    return f'<svg class="{cls}"{style_attr} aria-hidden="true"><use href="#suit-{suit}"/></svg>'
-
-
-# pip positions (x %, y %) on a card face for ranks 2..10; pips below the middle are drawn upside down
-_COL = (24.0, 50.0, 76.0)
-_PIPS: dict[int, list[tuple[float, float]]] = {
-    2: [(_COL[1], 18), (_COL[1], 82)],
-    3: [(_COL[1], 18), (_COL[1], 50), (_COL[1], 82)],
-    4: [(_COL[0], 18), (_COL[2], 18), (_COL[0], 82), (_COL[2], 82)],
-    5: [(_COL[0], 18), (_COL[2], 18), (_COL[1], 50), (_COL[0], 82), (_COL[2], 82)],
-    6: [(_COL[0], 18), (_COL[2], 18), (_COL[0], 50), (_COL[2], 50), (_COL[0], 82), (_COL[2], 82)],
-    7: [(_COL[0], 18), (_COL[2], 18), (_COL[1], 34), (_COL[0], 50), (_COL[2], 50), (_COL[0], 82),
-        (_COL[2], 82)],
-    8: [(_COL[0], 18), (_COL[2], 18), (_COL[1], 34), (_COL[0], 50), (_COL[2], 50), (_COL[1], 66),
-        (_COL[0], 82), (_COL[2], 82)],
-    9: [(_COL[0], 18), (_COL[2], 18), (_COL[0], 39), (_COL[2], 39), (_COL[1], 50), (_COL[0], 61),
-        (_COL[2], 61), (_COL[0], 82), (_COL[2], 82)],
-    10: [(_COL[0], 18), (_COL[2], 18), (_COL[1], 30), (_COL[0], 39), (_COL[2], 39), (_COL[0], 61),
-         (_COL[2], 61), (_COL[1], 70), (_COL[0], 82), (_COL[2], 82)],
-}
+def _suit_svg(suit: str, cls: str = "sym") -> str:
+    return f'<svg class="{cls}" aria-hidden="true"><use href="#suit-{suit}"/></svg>'
 
 
 def card_face(card: str, lang: str) -> str:
@@ -94,11 +74,7 @@ def card_face(card: str, lang: str) -> str:
     # court letter and the bottom-right index repeat it from a data-rk attribute, drawn by the CSS.
     drawn = f'<span class="rk" data-rk="{label}"></span>{_suit_svg(suit)}'
     if rank <= 10:
-        pips = "".join(
-            _suit_svg(suit, "pip" + (" down" if y > 50 else ""), f"left:{x:g}%;top:{y:g}%")
-            for x, y in _PIPS[rank]
-        )
-        middle = f'<span class="pips">{pips}</span>'
+        middle = f'<span class="pips" data-n="{rank}" data-suit="{suit}"></span>'  # drawn by web/cards.css
     elif rank == 14:
         middle = f'<span class="ace">{_suit_svg(suit, "big")}</span>'
     else:

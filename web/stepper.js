@@ -28,22 +28,6 @@
 
 const SUITS = "SHDC";
 const RED = new Set(["H", "D"]);
-const COL = [24, 50, 76];
-// Pip positions (x %, y %) by rank: the same as web/render.py's _PIPS, so web/style.css draws both alike.
-const PIPS = {
-  2: [[COL[1], 18], [COL[1], 82]],
-  3: [[COL[1], 18], [COL[1], 50], [COL[1], 82]],
-  4: [[COL[0], 18], [COL[2], 18], [COL[0], 82], [COL[2], 82]],
-  5: [[COL[0], 18], [COL[2], 18], [COL[1], 50], [COL[0], 82], [COL[2], 82]],
-  6: [[COL[0], 18], [COL[2], 18], [COL[0], 50], [COL[2], 50], [COL[0], 82], [COL[2], 82]],
-  7: [[COL[0], 18], [COL[2], 18], [COL[1], 34], [COL[0], 50], [COL[2], 50], [COL[0], 82], [COL[2], 82]],
-  8: [[COL[0], 18], [COL[2], 18], [COL[1], 34], [COL[0], 50], [COL[2], 50], [COL[1], 66], [COL[0], 82],
-      [COL[2], 82]],
-  9: [[COL[0], 18], [COL[2], 18], [COL[0], 39], [COL[2], 39], [COL[1], 50], [COL[0], 61], [COL[2], 61],
-      [COL[0], 82], [COL[2], 82]],
-  10: [[COL[0], 18], [COL[2], 18], [COL[1], 30], [COL[0], 39], [COL[2], 39], [COL[0], 61], [COL[2], 61],
-       [COL[1], 70], [COL[0], 82], [COL[2], 82]],
-};
 const RANK_OF = { J: 11, Q: 12, K: 13, A: 14, T: 10 };
 const SWIPE_PX = 40;
 const REPLY_PAUSE_MS = 650;
@@ -64,8 +48,7 @@ const rankOf = (card) => {
   return RANK_OF[text] ?? Number(text);
 };
 
-const suitSvg = (suit, cls = "sym", style = "") =>
-  `<svg class="${cls}"${style ? ` style="${style}"` : ""} aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
+const suitSvg = (suit, cls = "sym") => `<svg class="${cls}" aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
 
 /** The inside of a face-up card: two corner indices and the pips or the court letter (web/render.py's
  * card_face, so the table's stylesheet draws it; tests/web/test_build_rules.py holds the two equal). */
@@ -79,8 +62,7 @@ export function cardFace(card, labels) {
   const drawn = `<span class="rk" data-rk="${label}"></span>${suitSvg(suit)}`;
   let middle;
   if (rank <= 10) {
-    const pips = PIPS[rank].map(([x, y]) => suitSvg(suit, "pip" + (y > 50 ? " down" : ""), `left:${x}%;top:${y}%`)).join("");
-    middle = `<span class="pips">${pips}</span>`;
+    middle = `<span class="pips" data-n="${rank}" data-suit="${suit}"></span>`; // drawn by web/cards.css
   } else if (rank === 14) {
     middle = `<span class="ace">${suitSvg(suit, "big")}</span>`;
   } else {

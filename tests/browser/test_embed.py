@@ -299,8 +299,12 @@ def test_on_another_site_with_storage_refused_examples_try_it_and_games_still_wo
     wait_for(page, lambda: bool(received(page, index, "durak:ready")), "the table embed ready", timeout_ms=60_000)
     send(page, index, {"type": "durak:play", "action": "attack 6S"})
     wait_for(page, lambda: len(received(page, index, "durak:move")) >= 2, "the move and the AI's answer")
-    refused = [text for text in warnings if "localStorage refused" in text]
-    assert len(refused) == 1, f"a refused save is said once, not at every move: {refused}"
+    def refused() -> list[str]:
+        return [text for text in warnings if "localStorage refused" in text]
+
+    wait_for(page, lambda: bool(refused()), "the table's save, refused")  # the worker's store message comes last
+    page.wait_for_timeout(300)  # the saves of both moves in
+    assert len(refused()) == 1, f"a refused save is said once, not at every move: {refused()}"
 
 
 @pytest.fixture
@@ -522,7 +526,7 @@ def test_an_embedded_example_is_drawn_as_on_its_rules_page_without_the_tables_st
     assert "style.css" not in sheets and "cards.css" in sheets, sheets
     page.wait_for_function(TRANSITIONS_DONE_JS)
     in_embed = page.evaluate(DRAWN_STYLES_JS, selector)
-    assert len(on_rules_page) > 150 and on_rules_page.keys() == in_embed.keys()
+    assert len(on_rules_page) > 100 and on_rules_page.keys() == in_embed.keys()
     differences = [(where, name, value, in_embed[where].get(name)) for where, styles in on_rules_page.items()
                    for name, value in styles.items() if in_embed[where].get(name) != value]
     assert differences == [], differences[:10]

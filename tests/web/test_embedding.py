@@ -104,3 +104,21 @@ def test_embed_html_holds_the_tables_symbols_that_the_stepper_draws() -> None:
     wanted = {name for name in used if not name.endswith("-")} | {f"suit-{suit}" for suit in "SHDC"}
     table, embed = symbols("index.html"), symbols("embed.html")
     assert {name: embed.get(name) for name in wanted} == {name: table[name] for name in wanted}
+
+
+def test_the_pips_masks_of_cards_css_are_the_sprites_suits_upright_and_turned() -> None:
+    """web/cards.css draws a card's pips as mask layers of data: URL images (one element a card): each suit's
+    two images must hold index.html's symbol of that suit, the second turned a half turn about its middle."""
+    import re
+
+    css = (ROOT / "web" / "cards.css").read_text(encoding="utf-8")
+    table = (ROOT / "index.html").read_text(encoding="utf-8")
+    for suit in "SHDC":
+        symbol = re.search(rf'<symbol id="suit-{suit}" viewBox="0 0 100 100">(.*?)</symbol>', table, re.S)
+        assert symbol, suit
+        shape = symbol[1].replace(' fill="currentColor"', "").replace('"', "'")
+        rule = re.search(rf'\.card \.pips\[data-suit="{suit}"\] \{{(.*?)\}}', css, re.S)
+        assert rule, f"no pips rule for {suit}"
+        images = dict(re.findall(r"--pip-(up|down): url\(\"data:image/svg\+xml,(.*?)\"\);", rule[1]))
+        svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>{}</svg>"
+        assert images == {"up": svg.format(shape), "down": svg.format(f"<g transform='rotate(180 50 50)'>{shape}</g>")}

@@ -191,7 +191,11 @@ def _param(lang: str, name: str, value: object, names: list[str] | None) -> obje
 
 def _addressed(code: str) -> bool:
     """Whether the catalogues say ``code`` to its seat too (``<code>_you``: "you do not hold 6♠")."""
-    return f"{code}_you" in _TRANSLATIONS[DEFAULT_LANG]._catalog  # type: ignore[attr-defined]
+    try:
+        _TRANSLATIONS[DEFAULT_LANG].gettext(f"{code}_you")  # English ends in _Strict: a missing key raises
+    except KeyError:
+        return False
+    return True
 
 
 def say(lang: str, message: object, names: list[str] | None = None, *, me: int | None = None) -> str:

@@ -1,7 +1,7 @@
 """The page in Russian, in Debian's Chromium: a game, the new-game dialog, a hint, refusals, the game-over
 screen and the update notice show no English word (checked against the English catalogue's words); the
 cards are named in Russian; a Russian browser gets Russian on a first visit; switching the language keeps
-the position and the open dialog."""
+the position and the open dialog; in every language the new-game dialog's selects show each option whole."""
 
 from __future__ import annotations
 
@@ -215,3 +215,39 @@ def test_the_update_notice_is_in_russian(
     expect(notice.locator("[data-action=reload-update]")).to_have_text("Обновить")
     assert english_in(page, "[data-testid=update]") == []
     assert english_in(page) == []
+
+
+#: What a closed select needs beside its option's text: Chromium draws its arrow in about this much.
+SELECT_ARROW_PX = 20
+CUT_OPTIONS_JS = """(arrow) => {
+  const context = document.createElement("canvas").getContext("2d");
+  const cut = [];
+  for (const select of document.querySelectorAll("#ng-form select")) {
+    if (!select.checkVisibility()) continue;
+    const style = getComputedStyle(select);
+    context.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    for (const option of select.options) {
+      const width = context.measureText(option.text).width;
+      const name = select.name || select.id;
+      if (width > room) cut.push(`${name}: "${option.text}" needs ${Math.ceil(width)} px of ${room}`);
+    }
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_the_new_game_dialog_shows_every_option_whole_in_each_language(browser: Browser, base_url: str,
+                                                                        lang: str) -> None:
+    """A closed select shows one line: an option wider than its select is cut ("Voisins du déf…", "Сосед
+    проигравше…"). The dialog's grid gives each select the room of its longest option, at a phone's width,
+    a tablet's and a desktop's."""
+    for width, height in ((360, 740), (600, 800), (1280, 800)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        try:
+            page.goto(f"{base_url}index.html?lang={lang}")  # a first visit: the dialog opens
+            expect(page.locator("#ng-form select[name=throw_in]")).to_be_visible()
+            assert page.evaluate(CUT_OPTIONS_JS, SELECT_ARROW_PX) == [], f"{lang} at {width} px"
+        finally:
+            page.close()

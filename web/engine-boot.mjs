@@ -10,7 +10,8 @@
 // Snapshot states, as body[data-snapshot] and the worker's `ready` name them: "used" (restored),
 // "missing" (none yet), "saved" / "failed" (made and stored, or not), "refused" (one was there but
 // did not load: deleted, booted without it), "unsupported" (no Cache Storage or WebCrypto: not a
-// secure context, or storage refused, as to a frame on another site with third-party storage blocked), "off" (the URL says snapshot=off: benchmarks/page.py measures the boot without it).
+// secure context, or storage refused, as to a frame on another site with third-party storage
+// blocked), "off" (the URL says snapshot=off: benchmarks/page.py measures the boot without it).
 
 import { installStdlibFallback } from "./stdlib-fallback.mjs";
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";

@@ -44,6 +44,7 @@ PAGES = (
     "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
     "examples/pyscript/index.html",
     "web/engine-worker.mjs",  # the engine worker (docs/worker-plan.md), with what it imports and fetches
+    "web/engine-shared-worker.mjs",  # the embeds' shared engine (docs/embed.md), likewise
 )
 ENTRY = PAGES[0]
 # Files fetched only when needed, cached by the worker when they are (never precached): the parts of

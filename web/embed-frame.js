@@ -159,9 +159,11 @@ class Embed {
     return { labels: (await words).labels, example };
   }
 
-  /** The engine worker, started once; its store writes (none: it deals nothing) would be the embed's own. */
+  /** The engine, started once: the one the host page's other embeds of this site share (one Pyodide for
+   * all of them; web/engine-shared-worker.mjs), else this frame's own worker. Its store writes (none: it
+   * deals nothing) would be the embed's own. */
   withEngine() {
-    this.engine = this.engine || loadWorkerEngine({ embedded: true });
+    this.engine = this.engine || loadWorkerEngine({ embedded: true, shared: true });
     return this.engine;
   }
 

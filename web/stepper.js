@@ -515,25 +515,45 @@ function marked(promise) {
   return promise;
 }
 
+/** A worker of the engine and its port: with `shared`, the one SharedWorker all the site's frames of this
+ * page (and tab) connect to (web/engine-shared-worker.mjs: the embeds of a host page boot one Pyodide, not
+ * one each), else this page's own dedicated worker (web/engine-worker.mjs). */
+function engineWorker(shared) {
+  if (shared && typeof SharedWorker === "function") {
+    try {
+      const url = new URL("./engine-shared-worker.mjs", import.meta.url);
+      const worker = new SharedWorker(url, { type: "module", name: "durak-engine" });
+      return { kind: "shared", events: worker, port: worker.port, close: () => worker.port.close() };
+    } catch (error) {
+      console.warn("durak: no shared engine worker, this frame's own:", error);
+    }
+  }
+  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+  return { kind: "dedicated", events: worker, port: worker, close: () => worker.terminate() };
+}
+
 /** Start the engine worker (web/engine-worker.mjs, docs/worker-plan.md) once, so that Python never runs on
  * the page's main thread; resolves, once it is ready, to the "try it" engine: start, card, target, press,
  * reply, odds, and embed.html's embed_frames (kind, value, lang) and play (example, text), the calls of
  * web/engine_calls.py, each a Promise of the answer's JSON text (rejected with the engine's error or
  * refusal). The boot has no save and no link: the worker deals nothing, and the `store` writes it may
  * post are not made (`embedded`: it keeps them under the embed's keys besides). A call goes only once the
- * worker is ready, so each is answered or rejected. */
-export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS, embedded = false } = {}) {
+ * worker is ready, so each is answered or rejected. `shared` (embed.html): the engine is the one the
+ * page's other embeds use, where the browser allows one (a worker of its own if the shared one cannot
+ * start). body[data-engine-worker] then says which ("shared" or "dedicated") and body[data-engine-boot]
+ * when that engine's boot began (ms since the epoch): frames with the same one share an engine. */
+export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS, embedded = false, shared = false } = {}) {
   if (enginePromise) return enginePromise;
   enginePromise = marked(new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
     const waiting = new Map(); // call id -> {resolve, reject}
     let lastId = 0;
     let ready = false;
     let dead = null; // the error once the worker is gone
+    let worker = null;
     // The boot failed, or the worker died: no call will be answered any more.
     const fail = (why) => {
       clearTimeout(timer);
-      worker.terminate();
+      worker.close();
       dead = new Error(String(why));
       for (const pending of waiting.values()) pending.reject(dead);
       waiting.clear();
@@ -544,7 +564,7 @@ export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS, embedded = fal
       if (dead) return rejectCall(dead);
       lastId += 1;
       waiting.set(lastId, { resolve: resolveCall, reject: rejectCall });
-      worker.postMessage({ t: "engine", id: lastId, method, args });
+      worker.port.postMessage({ t: "engine", id: lastId, method, args });
     });
     const engine = {
       start: (example, position, names, lang) => call("start", [example, position, JSON.parse(names), lang]),
@@ -562,10 +582,12 @@ export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS, embedded = fal
       if (pending) settles(pending);
       return Boolean(pending);
     };
-    worker.onmessage = ({ data }) => {
+    const receive = ({ data }) => {
       if (data.t === "ready") {
         ready = true;
         clearTimeout(timer);
+        document.body.dataset.engineWorker = worker.kind;
+        document.body.dataset.engineBoot = String(data.boot.received);
         resolve(engine);
       } else if (data.t === "answer") {
         settle(data.id, ({ resolve: done }) => done(JSON.stringify(data.result)));
@@ -575,16 +597,29 @@ export function loadWorkerEngine({ timeoutMs = ENGINE_TIMEOUT_MS, embedded = fal
         console.error(`durak: the engine worker (${data.t}): ${data.text}`);
       }
     };
-    worker.onerror = (event) => fail(event.message || "the engine worker did not start");
-    worker.postMessage({
-      t: "boot",
-      search: new URLSearchParams(location.search).get("snapshot") === "off" ? "?snapshot=off" : "",
-      langs: [document.documentElement.lang || "en"],
-      store: {},
-      embedded,
-      viewport: { width: innerWidth, height: innerHeight },
-      controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
-    });
+    const connect = (wantShared) => {
+      worker = engineWorker(wantShared);
+      worker.port.onmessage = receive;
+      worker.events.onerror = (event) => {
+        // A shared worker this browser will not start for this frame (third-party storage blocked, say): its own.
+        if (worker.kind === "shared" && !ready) {
+          console.warn("durak: the shared engine worker did not start; this frame's own:", event.message || event);
+          worker.close();
+          return connect(false);
+        }
+        fail(event.message || "the engine worker did not start");
+      };
+      worker.port.postMessage({
+        t: "boot",
+        search: new URLSearchParams(location.search).get("snapshot") === "off" ? "?snapshot=off" : "",
+        langs: [document.documentElement.lang || "en"],
+        store: {},
+        embedded,
+        viewport: { width: innerWidth, height: innerHeight },
+        controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+      });
+    };
+    connect(shared);
   }));
   return enginePromise;
 }

@@ -437,11 +437,12 @@ def test_a_record_embed_is_replayed_by_the_engine_into_steppable_frames(page: Pa
 FRAME_FETCHED_JS = "() => performance.getEntriesByType('resource').map(e => e.name)"
 
 
-def test_record_and_position_embeds_run_their_engine_in_a_worker_never_on_the_frames_main_thread(
-        page: Page, host_url: str, site_server: str) -> None:
-    """Three embeds that need the engine on one host page: each frame starts the engine worker
-    (web/engine-worker.mjs), so no frame loads PyScript or runs Pyodide on the main thread the frames
-    and the host share; their saves stay the host's own."""
+def test_record_and_position_embeds_share_one_engine_in_a_worker_never_on_the_frames_main_thread(
+        page: Page, host_url: str) -> None:
+    """Three embeds that need the engine on one host page: they connect to one shared engine worker
+    (web/engine-shared-worker.mjs), booted once, so no frame loads PyScript or runs Pyodide on the main
+    thread the frames and the host share, and the page holds one Pyodide, not three; their saves stay
+    the host's own."""
     records = load_examples(ROOT / "rules" / "examples")
     links = [("durakRecord", url_safe(str(records["throw-in-priority"])), "ru"),
              ("durakPosition", url_safe(records["perevodnoy-transfer"].start().position()), "fr"),
@@ -452,12 +453,14 @@ def test_record_and_position_embeds_run_their_engine_in_a_worker_never_on_the_fr
     page.evaluate("(links) => { for (const [kind, value, lang] of links) { const d = document.createElement('div');"
                   "d.dataset[kind] = value; d.dataset.lang = lang; document.querySelector('main').append(d); } }",
                   links)
+    engines = []
     for index in range(len(EMBEDS), len(EMBEDS) + len(links)):
         wait_for(page, lambda i=index: bool(received(page, i, "durak:ready")), f"engine embed {index} ready",
                  timeout_ms=90_000)
         frame = embed_frame(page, index)
         assert frame.evaluate("() => [document.body.dataset.engine, typeof window.durakEngine, typeof window.pyodide]"
                               ) == ["ready", "undefined", "undefined"]
+        engines.append(frame.evaluate("() => [document.body.dataset.engineWorker, document.body.dataset.engineBoot]"))
         fetched = frame.evaluate(FRAME_FETCHED_JS)
         by_the_frame = [url for url in fetched if url.endswith(("/pyodide.asm.wasm", "/python_stdlib.zip",
                                                                 "/modules.zip", "/pyodide.asm.mjs"))]
@@ -465,7 +468,8 @@ def test_record_and_position_embeds_run_their_engine_in_a_worker_never_on_the_fr
     assert received(page, len(EMBEDS) + 1, "durak:ready")[0]["data"]["steps"] == 1  # a position: one frame
     pyscript = [url for url in requested if "/web/vendor/pyscript/" in url or url.endswith("/pyscript.toml")]
     assert not pyscript, pyscript
-    assert site_server + "web/vendor/pyodide/pyodide.asm.wasm" in requested, "the workers booted Pyodide"
+    assert engines[0][0] == "shared" and engines[0][1], engines
+    assert engines == [engines[0]] * len(links), f"one engine, booted once, for the three frames: {engines}"
     assert page.evaluate("() => Object.keys(localStorage)") == ["host.note"]
 
 

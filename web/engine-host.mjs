@@ -11,12 +11,12 @@ const isObject = (value) => typeof value === "object" && value !== null && !Arra
 const hasExactly = (value, keys) =>
   Object.keys(value).length === keys.length && keys.every((key) => Object.hasOwn(value, key));
 
-function refusal(post, code, text, id = null) {
+export function refusal(post, code, text, id = null) {
   post({ t: "refused", id, code, params: {}, text });
 }
 
 // What is wrong with a boot message, or "".
-function bootProblem(message) {
+export function bootProblem(message) {
   if (!hasExactly(message, ["t", "search", "langs", "store", "embedded", "viewport", "controlled"])) {
     return "a boot message is exactly {t, search, langs, store, embedded, viewport, controlled}";
   }

@@ -14,7 +14,7 @@
 //   the table's controller posts besides (frames, stores: web/bridge.py) goes to no frame.
 // A malformed message is refused to the frame that sent it, changing nothing for the others.
 
-import { engineHost } from "./engine-host.mjs";
+import { bootProblem, engineHost, refusal } from "./engine-host.mjs";
 
 // The calls whose first argument names a try-it session (web/engine_calls.py).
 const SESSION_CALLS = new Set(["start", "card", "target", "press", "reply", "embed_play"]);
@@ -24,7 +24,6 @@ const ports = new Set();
 const calls = new Map(); // the id the engine sees -> {port, id: that port's own}
 let lastCall = 0;
 let frames = 0;
-let sender = null; // the port whose message the engine is taking: a refusal made meanwhile is its
 let booted = false; // a boot message was taken
 let ready = null; // the engine's ready message, for frames that come later
 let failed = null; // the boot's error, likewise
@@ -34,8 +33,6 @@ const engine = engineHost((message) => {
   if (call) {
     calls.delete(message.id); // each call has one answer: an answer, an error or a refusal
     call.port.postMessage({ ...message, id: call.id });
-  } else if (message.t === "refused" && sender) {
-    sender.postMessage(message);
   } else if (message.t === "error" && message.id === null) {
     failed = message;
     for (const port of ports) port.postMessage(message);
@@ -45,18 +42,9 @@ const engine = engineHost((message) => {
   }
 });
 
-function take(port, message) {
-  sender = port;
-  try {
-    engine(message);
-  } finally {
-    sender = null;
-  }
-}
-
-function refuse(port, code, text, id = null) {
-  port.postMessage({ t: "refused", id, code, params: {}, text });
-}
+// Refused here, to the frame that sent it: the engine only ever sees well-formed messages, so each of its
+// messages either answers a call (and goes to the caller) or is about the boot (and goes to every frame).
+const refuse = (port, ...why) => refusal((message) => port.postMessage(message), ...why);
 
 function receive(port, frame, data) {
   if (typeof data !== "object" || data === null || typeof data.t !== "string") {
@@ -66,11 +54,10 @@ function receive(port, frame, data) {
     if (failed) return port.postMessage(failed);
     if (ready) return port.postMessage(ready);
     if (booted) return; // booting: its progress and ready come to every frame
-    let refused = false;
-    const own = port.postMessage.bind(port);
-    take({ postMessage: (message) => { refused = true; own(message); } }, data);
-    booted = !refused;
-    return;
+    const problem = bootProblem(data);
+    if (problem) return refuse(port, "bad_boot", problem);
+    booted = true;
+    return engine(data);
   }
   if (data.t !== "engine") return refuse(port, "bad_message", "the shared engine takes boot and engine calls");
   if (!Number.isInteger(data.id)) return refuse(port, "bad_message", "an engine call has an integer id");
@@ -80,7 +67,7 @@ function receive(port, frame, data) {
   const args = Array.isArray(data.args) && SESSION_CALLS.has(data.method) && typeof data.args[0] === "string"
     ? [`${frame}/${data.args[0]}`, ...data.args.slice(1)]
     : data.args;
-  take(port, { ...data, id: lastCall, args });
+  engine({ ...data, id: lastCall, args });
 }
 
 self.onconnect = ({ ports: [port] }) => {

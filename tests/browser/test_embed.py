@@ -274,6 +274,7 @@ def test_a_game_embed_keeps_its_save_apart_from_the_sites_game(page: Page, site_
     assert saves[1] and json.loads(saves[1])["series"], "the embed saved its own game under its own key"
 
 
+PAINTED_JS = "() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))"
 STORAGE_REFUSED_JS = """() => { try { return localStorage.length < 0; }
                                 catch (error) { return error.name === "SecurityError"; } }"""
 
@@ -289,6 +290,10 @@ def test_on_another_site_with_storage_refused_examples_try_it_and_games_still_wo
     inner = embed_frame(page, 0)
     assert inner.evaluate(STORAGE_REFUSED_JS), "this test needs a browser that refuses a third-party frame storage"
 
+    # A third-party frame is its own renderer process, not drawn while out of view: open_host scrolled to
+    # the last embed, and a click on the first before it has painted again went to the host page.
+    page.locator("iframe").first.scroll_into_view_if_needed()
+    inner.evaluate(PAINTED_JS)
     inner.locator("[data-control=try]").click()
     expect(inner.locator("[data-example]")).to_have_attribute("data-try", "ready", timeout=60_000)
     assert inner.evaluate("() => document.body.dataset.engine") == "ready"

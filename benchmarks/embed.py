@@ -13,6 +13,10 @@ embed_host.html). Times are the host's performance.now() when each frame's messa
 builds into frames: each frame's durak:ready then waits for its engine's boot (the engine worker), so
 this measures how three engines boot side by side. Warm there also waits for the memory snapshot.
 
+`--floor`: the same host pages with a plain iframe of a one-line document of the site (it posts
+durak:ready from its only script) in place of each embed: what three frames cost against one in this
+harness before any of the embed's own work, the floor under the three-vs-one ratio.
+
 Cold: a new browser context (empty HTTP cache, no service worker). Warm: the same context reloaded
 once every embed's service worker holds the site (offline copy). Each run measures both page sizes,
 alternating which goes first, so both see the same machine load. Medians over the runs, with the range.
@@ -99,6 +103,24 @@ def write_hosts(folder: Path, site: str, records: bool = False) -> None:
     (folder / "one.html").write_text(three[:start] + three[end:], encoding="utf-8")
 
 
+FLOOR_DOCUMENT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>A frame</title>
+<p>A frame.</p><script>parent.postMessage({type: "durak:ready", steps: 1, step: 0}, "*");</script></html>
+"""
+EMBED_DIV = re.compile(r'<div class="durak"[^>]*></div>')
+
+
+def write_floor(folder: Path, site_root: Path, site: str) -> None:
+    """floor.html in the site's copy, and in `folder` the host pages (as write_hosts wrote them) with a
+    plain iframe of it in each embed's div and no loader: --floor's pages."""
+    (site_root / "floor.html").write_text(FLOOR_DOCUMENT, encoding="utf-8")
+    frame = f'<iframe src="{site}floor.html" title="A frame" style="width:100%;height:440px;border:0"></iframe>'
+    for name in ("one", "three"):
+        text = (folder / f"{name}.html").read_text(encoding="utf-8")
+        text = EMBED_DIV.sub(lambda m: m[0].replace("></div>", f">{frame}</div>"), text)
+        text = re.sub(r'\s*<script src="[^"]*web/embed\.js" defer></script>', "", text)
+        (folder / f"{name}.html").write_text(text, encoding="utf-8")
+
+
 def load_until_ready(page: Page, load: Callable[[], object], count: int) -> list[float]:
     """Run `load` (a goto or a reload) and wait for the host's console line; the frames' ready times."""
     with page.expect_console_message(lambda message: message.text == ALL_READY_LOG,
@@ -110,14 +132,14 @@ def load_until_ready(page: Page, load: Callable[[], object], count: int) -> list
 
 
 def measure(browser: Browser, url: str, count: int, folder: Path, phases: bool = False,
-            records: bool = False) -> dict[str, float]:
+            records: bool = False, floor: bool = False) -> dict[str, float]:
     """Cold, then warm (reloaded once the service workers hold the site, and with `records` the engine's
     memory snapshot), then the processor time of a warm reload, in one new context."""
     context = browser.new_context(viewport=dict(CONFIG.VIEWPORT))
     try:
         page = context.new_page()
         cold = load_until_ready(page, lambda: page.goto(url), count)
-        for frame in page.frames[1:]:
+        for frame in page.frames[1:] if not floor else []:  # a floor frame stores nothing
             frame.wait_for_function(STORED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
             if records:
                 frame.wait_for_function(SNAPSHOT_STORED_JS, timeout=CONFIG.READY_TIMEOUT_MS)
@@ -237,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also split the traced reload's main-thread work by phase (style, layout, paint, ...)")
     parser.add_argument("--records", action="store_true",
                         help="embed the examples as game records, which the engine builds (its boot measured)")
+    parser.add_argument("--floor", action="store_true",
+                        help="a plain iframe of a one-line document in place of each embed: the harness's floor")
     args = parser.parse_args(argv)
     copies = ["now", "baseline"] if args.baseline else ["now"]
     results: dict[str, dict[str, dict[str, list[float]]]] = {copy: {"one": {}, "three": {}} for copy in copies}
@@ -251,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             servers.append(server)
             (hosts / copy).mkdir(parents=True)
             write_hosts(hosts / copy, site_url, args.records)
+            if args.floor:
+                write_floor(hosts / copy, roots[copy], site_url)
         host, host_url = serve.start_in_background(port=0, root=hosts)
         servers.append(host)
         try:
@@ -261,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
                     order = [(copy, name, count) for copy in copies for name, count in (("one", 1), ("three", 3))]
                     for copy, name, count in order if run % 2 == 0 else reversed(order):
                         figures = measure(browser, f"{host_url}{copy}/{name}.html", count, Path(folder),
-                                          args.phases, args.records)
+                                          args.phases, args.records, args.floor)
                         for key, value in figures.items():
                             results[copy][name].setdefault(key, []).append(value)
                 browser.close()

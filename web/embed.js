@@ -8,7 +8,8 @@
 //
 // Each such div gets one iframe of ../embed.html (found from this script's own URL, so the site may
 // live in a sub-path or on another origin), lazy-loaded, with a title, full width, and a height that
-// follows its content (the frame posts {type: "durak:resize", height}). Options, as data-attributes
+// follows its content (the frame posts {type: "durak:resize", height}). The embed in view loads first,
+// the others once it has drawn (see startNext). Options, as data-attributes
 // of the div: data-lang, data-theme (light|dark), data-step, data-controls="0", data-try="0",
 // data-autoplay (ms), data-height (px before the frame reports its own), data-title.
 //
@@ -45,7 +46,11 @@
     ru: { example: "Дурак: разбор примера", record: "Дурак: запись партии", position: "Дурак: позиция",
           game: "Дурак: сыграть партию" },
   };
-  var frames = []; // [{div, frame}]: the divs this loader filled and their iframes
+  var FIRST_MS = 150; // the longest the other frames wait for the first one to draw
+  var frames = []; // [{div, frame, url}]: the divs this loader filled and their iframes
+  var waiting = []; // those whose frame has no src yet
+  var leader = null; // the frame loading first, then false once it has drawn (or FIRST_MS passed)
+  var leaderTimer = null;
 
   function kindOf(div) {
     for (var i = 0; i < KINDS.length; i++) {
@@ -78,20 +83,50 @@
     var lang = String(data.lang || document.documentElement.lang || "en").slice(0, 2).toLowerCase();
     var frame = document.createElement("iframe");
     frame.loading = "lazy"; // before src: the frame loads when it comes near the screen
-    frame.src = frameUrl(found, data);
     frame.title = data.title || (TITLES[lang] || TITLES.en)[found.kind];
     frame.setAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox");
     frame.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
     var height = parseInt(data.height, 10);
     frame.style.cssText = "display:block;width:100%;max-width:100%;border:0;color-scheme:normal;height:" +
       (height > 0 ? height : DEFAULT_HEIGHT[found.kind]) + "px";
-    frames.push({ div: div, frame: frame });
+    var entry = { div: div, frame: frame, url: frameUrl(found, data) };
+    frames.push(entry);
     div.appendChild(frame);
+    waiting.push(entry);
+  }
+
+  // The frames of one page share the renderer's main thread: all at once, the one the reader looks at
+  // is drawn only when every other one is. So one frame goes first, the first in view (else the
+  // first on the page), and the others follow once it has drawn (its first message) or after FIRST_MS.
+  function inView(entry) {
+    var box = entry.div.getBoundingClientRect();
+    return box.bottom > 0 && box.top < (window.innerHeight || document.documentElement.clientHeight);
+  }
+
+  function startNext() {
+    if (!waiting.length) return;
+    if (leader === null) {
+      var first = waiting.filter(inView)[0] || waiting[0];
+      waiting.splice(waiting.indexOf(first), 1);
+      leader = first;
+      first.frame.src = first.url;
+      leaderTimer = setTimeout(leaderDone, FIRST_MS);
+      return;
+    }
+    waiting.splice(0).forEach(function (entry) { entry.frame.src = entry.url; });
+  }
+
+  function leaderDone() {
+    clearTimeout(leaderTimer);
+    leaderTimer = null;
+    leader = false; // from now on every frame loads at once
+    startNext();
   }
 
   function scan(root) {
     if (root.matches && root.matches(SELECTOR)) fill(root);
     if (root.querySelectorAll) Array.prototype.forEach.call(root.querySelectorAll(SELECTOR), fill);
+    if (!leader) startNext(); // unless the first frame is still loading
   }
 
   // The frame tells its height (and, once ready, its title); only our frames, from the embed's origin.
@@ -102,6 +137,7 @@
     for (var i = 0; i < frames.length; i++) {
       var frame = frames[i].frame;
       if (frame.contentWindow !== event.source) continue;
+      if (frames[i] === leader) leaderDone();
       if (data.type === "durak:resize" && typeof data.height === "number" && data.height > 0 &&
           data.height < 20000) {
         frame.style.height = Math.ceil(data.height) + "px";

@@ -31,9 +31,12 @@ TIMEOUT_MS = 15_000
 
 
 def write_host(folder: Path, site: str) -> None:
-    """The host page, with the loader's src pointing at `site` (a URL ending in /)."""
+    """The host page, with the loader's src pointing at `site` (a URL ending in /), and reversed.html, the
+    same with its embeds shown in reverse order (the last one written at the top)."""
     text = (FIXTURES / "embed_host.html").read_text(encoding="utf-8").replace("__SITE__", site)
     (folder / "index.html").write_text(text, encoding="utf-8")
+    reverse = "main { display: flex; flex-direction: column-reverse; }\n    .durak {"
+    (folder / "reversed.html").write_text(text.replace(".durak {", reverse, 1), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -120,6 +123,68 @@ def test_each_embed_reports_its_height_once_with_its_content_even_below_the_fold
             "() => Math.ceil(document.querySelector('.embed-page').getBoundingClientRect().height)")
         assert abs(reported - drawn) <= 1, (index, reported, drawn)
         assert [m["data"]["height"] for m in received(page, index, "durak:resize")] == [reported]
+
+
+FIRST_MS = 150  # web/embed.js: the longest the other frames wait for the first one to draw
+#: When each iframe of the host page got its src, and when each of its messages came (host time, ms).
+LOAD_ORDER_INIT = """
+  window.frameTimes = { src: [], message: [] };
+  const index = (frame) => Array.prototype.indexOf.call(document.querySelectorAll("iframe"), frame);
+  const noted = (frame) => { if (frame.src) window.frameTimes.src.push([index(frame), performance.now()]); };
+  new MutationObserver((records) => records.forEach((record) => {
+    if (record.type === "attributes") noted(record.target);
+    else record.addedNodes.forEach((node) => { if (node.tagName === "IFRAME") noted(node); });
+  })).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["src"] });
+  addEventListener("message", (event) => {
+    const frames = Array.prototype.slice.call(document.querySelectorAll("iframe"));
+    const frame = frames.find((f) => f.contentWindow === event.source);
+    if (frame) window.frameTimes.message.push([index(frame), performance.now()]);
+  });
+"""
+
+
+def load_order(page: Page, host: str) -> tuple[list[int], dict[int, float], dict[int, float]]:
+    """Open `host` and wait for its three embeds: the frames in the order their loading began, when each
+    began and when each first spoke."""
+    page.add_init_script(LOAD_ORDER_INIT)
+    page.goto(host)
+    for index in range(len(EMBEDS)):
+        wait_for(page, lambda i=index: bool(received(page, i, "durak:ready")), f"embed {index} ready")
+    times = page.evaluate("() => window.frameTimes")
+    began: dict[int, float] = {}
+    for frame, at in times["src"]:
+        began.setdefault(frame, at)
+    spoke: dict[int, float] = {}
+    for frame, at in times["message"]:
+        spoke.setdefault(frame, at)
+    return sorted(began, key=lambda frame: began[frame]), began, spoke
+
+
+def assert_goes_first(first: int, began: dict[int, float], spoke: dict[int, float]) -> None:
+    """The others began once `first` had drawn (its first message), or FIRST_MS after it began."""
+    head_start = min(spoke[first] - began[first], FIRST_MS)
+    for later in set(began) - {first}:
+        assert began[later] - began[first] >= head_start - 1, (
+            f"embed {later} began {began[later] - began[first]:.0f} ms after {first}, which drew "
+            f"{spoke[first] - began[first]:.0f} ms after it began")
+
+
+def test_the_embed_in_view_loads_first_and_the_others_once_it_has_drawn(page: Page, host_url: str) -> None:
+    # All at once, the frames share the renderer's main thread and the one the reader sees waits for
+    # every other one (docs/embed.md). The first embed is the one in view.
+    order, began, spoke = load_order(page, host_url)
+    assert order[0] == 0, order
+    assert_goes_first(0, began, spoke)
+
+
+def test_the_first_embed_to_load_is_the_one_in_view_not_the_first_on_the_page(page: Page, host_url: str) -> None:
+    # The same host page with its embeds in reverse order on screen: the last one written is at the top.
+    page.set_viewport_size({"width": 1280, "height": 700})
+    order, began, spoke = load_order(page, host_url + "reversed.html")
+    assert page.evaluate("() => document.querySelectorAll('iframe')[2].getBoundingClientRect().top") < 700
+    assert page.evaluate("() => document.querySelectorAll('iframe')[0].getBoundingClientRect().top") > 700
+    assert order[0] == 2, order
+    assert_goes_first(2, began, spoke)
 
 
 def test_three_embeds_load_size_themselves_and_step_by_messages(page: Page, host_url: str, site_server: str) -> None:

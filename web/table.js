@@ -55,7 +55,8 @@ const state = {
 };
 
 // ------------------------------------------------------------------ the worker
-const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+// Started by startWorker at the end of this module, in a task of its own: see there.
+let worker = null;
 
 function send(message) {
   if (state.ready) worker.postMessage(message);
@@ -79,16 +80,6 @@ function storeEntries() {
 
 const friends = friendsView({ send, field, showNotice, updateDialog, seatKinds: () => state.seatKinds });
 
-worker.postMessage({
-  t: "boot",
-  search: location.search,
-  langs: [...(navigator.languages || [navigator.language || "en"])],
-  store: friends.bootStore(storeEntries()),
-  embedded,
-  viewport: { width: innerWidth, height: innerHeight },
-  controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
-});
-worker.postMessage({ t: "address", href: location.href }); // invites are made from it; #join= makes a friend's page
 
 const receivers = {
   ...friends.receivers,
@@ -170,11 +161,28 @@ const receivers = {
   },
 };
 
-worker.onmessage = ({ data }) => {
-  const receive = receivers[data.t];
-  if (receive) receive(data);
-};
-worker.onerror = (event) => window.durakFail(event.message || "the engine worker did not start");
+/** The engine worker, booted. Its thread's start (a JavaScript engine of its own, its modules) and
+ * then Pyodide's WebAssembly compile take both cores of a small phone for a while: started inside this
+ * module's task, they stretched that task (the dialog filled and laid out, 11 ms of processor time)
+ * past 50 ms; started in a task after it, they overlap only the first frames' short tasks. */
+function startWorker() {
+  worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+  worker.onmessage = ({ data }) => {
+    const receive = receivers[data.t];
+    if (receive) receive(data);
+  };
+  worker.onerror = (event) => window.durakFail(event.message || "the engine worker did not start");
+  worker.postMessage({
+    t: "boot",
+    search: location.search,
+    langs: [...(navigator.languages || [navigator.language || "en"])],
+    store: friends.bootStore(storeEntries()),
+    embedded,
+    viewport: { width: innerWidth, height: innerHeight },
+    controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+  });
+  worker.postMessage({ t: "address", href: location.href }); // invites are made from it; #join= makes a friend's page
+}
 
 function drawPending() {
   const frame = state.pending;
@@ -578,3 +586,4 @@ newGame.disabled = false;
 state.expected = window.durakBoot.expected;
 if (state.expected || friends.kind) updateDialog(); // an invite's or a reply's page opens no dialog
 else openDialog();
+setTimeout(startWorker, 0);

@@ -9,9 +9,9 @@
 // Each such div gets one iframe of ../embed.html (found from this script's own URL, so the site may
 // live in a sub-path or on another origin), lazy-loaded, with a title, full width, and a height that
 // follows its content (the frame posts {type: "durak:resize", height}). The embed in view loads first,
-// the others once it has drawn (see startNext). Options, as data-attributes
-// of the div: data-lang, data-theme (light|dark), data-step, data-controls="0", data-try="0",
-// data-autoplay (ms), data-height (px before the frame reports its own), data-title.
+// the others once it has drawn (see startNext). Options, as data-attributes of the div: data-lang,
+// data-theme (light|dark), data-step, data-controls="0", data-try="0", data-autoplay (ms),
+// data-height (px before the frame reports its own), data-title.
 //
 // The host page is left alone: no global, no style sheet, nothing outside the divs it was given; a
 // div is filled once (divs added later are found too). docs/embed.md has the message API.

@@ -80,7 +80,6 @@ function storeEntries() {
 
 const friends = friendsView({ send, field, showNotice, updateDialog, seatKinds: () => state.seatKinds });
 
-
 const receivers = {
   ...friends.receivers,
   progress({ step, percent }) {

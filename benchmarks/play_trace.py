@@ -98,8 +98,9 @@ def figures(events: list[Event]) -> dict[str, float]:
         out[f"{name} wall"] = longest["dur"] / 1000
         out[f"{name} cpu"] = longest.get("tdur", 0) / 1000
         for phase in ("Layout", "Paint"):
-            out[f"{name} {phase.lower()}"] = sum(c.get("tdur", 0) for c in mine
-                                                 if c["name"] == phase and inside(longest, c)) / 1000
+            events = [c for c in mine if c["name"] == phase and inside(longest, c)]
+            outermost = [c for c in events if not any(o is not c and inside(o, c) for o in events)]  # Paint nests
+            out[f"{name} {phase.lower()}"] = sum(c.get("tdur", 0) for c in outermost) / 1000
     out["frame cpu"] = statistics.median(e.get("tdur", 0) for e in drawing) / 1000 if drawing else 0.0
     out["over 50"] = sum(e["dur"] > 50_000 for e in play)
     return out

@@ -15,19 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import runpy
 import statistics
 import sys
-import tempfile
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
+from traced_rounds import CONFIG, add_site_arguments, measure_rounds
 
-ROOT = Path(__file__).resolve().parent.parent
-helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
-CONFIG = helpers.CONFIG
 READY_LOG = "durak-boot-trace: ready"
 READY_MARK = "durak-ready"  # a user-timing mark, in the trace: where the window ends
 READY_INIT = f"""new MutationObserver(() => {{
@@ -75,26 +70,9 @@ def traced_boot(browser: Browser, url: str, trace: Path) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The main thread's longest task around a first visit's first paint.")
-    parser.add_argument("--runs", type=int, default=6)
-    parser.add_argument("--root", type=Path, default=ROOT, help="the built site to serve (default: this repo)")
-    parser.add_argument("--against", type=Path, help="a second built checkout, loaded in the same rounds")
+    add_site_arguments(parser)
     args = parser.parse_args(argv)
-    roots = {"this checkout": args.root, **({"--against": args.against} if args.against else {})}
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in roots}
-    servers = {name: helpers.serve.start_in_background(port=0, root=root) for name, root in roots.items()}
-    try:
-        with sync_playwright() as playwright, tempfile.TemporaryDirectory(prefix="durak-boot-trace-") as folder:
-            browser = playwright.chromium.launch(executable_path=CONFIG.CHROMIUM_PATH, headless=True,
-                                                 args=list(CONFIG.CHROMIUM_ARGS))
-            for run in range(args.runs):
-                names = list(roots) if run % 2 == 0 else list(reversed(roots))
-                for name in names:
-                    url = servers[name][1] + "index.html?lang=en"
-                    results[name].append(traced_boot(browser, url, Path(folder) / "trace.json"))
-            browser.close()
-    finally:
-        for server, _ in servers.values():
-            server.shutdown()
+    results = measure_rounds(args, "index.html?lang=en", traced_boot)
     print(f"the longest main-thread task overlapping first paint..ready, traced first visits, {args.runs} runs; "
           "median (min-max) ms")
     print(f"{'':16} {'wall':>16} {'processor':>16} {'module eval':>16} {'style':>16} {'layout':>16}  over 50 ms")

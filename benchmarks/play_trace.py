@@ -22,22 +22,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import runpy
 import statistics
 import sys
-import tempfile
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
+from traced_rounds import CONFIG, ROOT, add_site_arguments, measure_rounds
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.browser.test_table import Player, wait_turn  # noqa: E402  (the tests' clicking player)
+from tests.browser.test_table import Player, wait_turn
 
-helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
-CONFIG = helpers.CONFIG
 SETTLED_LOG = "durak-play-trace: settled"
 SETTLED_INIT = f"""new MutationObserver((_, observer) => {{
   if (document.body && ["ready", "error"].includes(document.body.dataset.state)) {{
@@ -112,25 +107,9 @@ def inside(task: Event, event: Event) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The table's main-thread tasks over a deal and ten AI turns.")
-    parser.add_argument("--runs", type=int, default=6)
-    parser.add_argument("--root", type=Path, default=ROOT, help="the built site to serve (default: this repo)")
-    parser.add_argument("--against", type=Path, help="a second built checkout, played in the same rounds")
+    add_site_arguments(parser)
     args = parser.parse_args(argv)
-    roots = {"this checkout": args.root, **({"--against": args.against} if args.against else {})}
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in roots}
-    servers = {name: helpers.serve.start_in_background(port=0, root=root) for name, root in roots.items()}
-    try:
-        with sync_playwright() as playwright, tempfile.TemporaryDirectory(prefix="durak-play-trace-") as folder:
-            browser = playwright.chromium.launch(executable_path=CONFIG.CHROMIUM_PATH, headless=True,
-                                                 args=list(CONFIG.CHROMIUM_ARGS))
-            for run in range(args.runs):
-                for name in (list(roots) if run % 2 == 0 else list(reversed(roots))):
-                    url = servers[name][1] + "index.html?lang=en&speed=fast"
-                    results[name].append(traced_game(browser, url, Path(folder) / "trace.json"))
-            browser.close()
-    finally:
-        for server, _ in servers.values():
-            server.shutdown()
+    results = measure_rounds(args, "index.html?lang=en&speed=fast", traced_game)
     keys = list(next(iter(results.values()))[0])
     print(f"a four-player deal and {AI_MOVES} AI moves at speed=fast, traced, {args.runs} runs; "
           "the main thread's longest task of the deal and of the play; median (min-max) ms")

@@ -30,7 +30,7 @@ from typing import Any
 from playwright.sync_api import Browser, expect
 from traced_rounds import CONFIG, ROOT, add_site_arguments, measure_rounds
 
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # the tests' clicking player, below
 from tests.browser.test_table import Player, wait_turn
 
 SETTLED_LOG = "durak-play-trace: settled"

@@ -41,9 +41,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from durak.record import Record, load_examples  # noqa: E402 - after the path set-up
-from web.frames import board_labels, frame  # noqa: E402
+from web.frames import board_labels, record_frames  # noqa: E402
 from web.i18n import LANGS, LANGUAGE_NAMES, t, translate_comment  # noqa: E402
-from web.narration import said  # noqa: E402
 
 GAMES = ("podkidnoy", "perevodnoy", "prostoy")
 #: Which page shows each worked example (../shared/DESIGN.md, "Rules pages and examples").
@@ -147,24 +146,11 @@ def labels(lang: str) -> dict[str, Any]:
                         "engine_failed", "odds_wait", "odds_none", "odds_for", "odds_value")
 
 
-def seat_names(record: Record, lang: str, players: int) -> list[str]:
-    """The record's player names (Player0.. tags), else "Seat 0", "Joueur 1" ... as the comments name them."""
-    return [record.header.get(f"Player{seat}") or t(lang, "example_seat", n=seat) for seat in range(players)]
-
-
 def example_data(example_id: str, record: Record, lang: str) -> dict[str, Any]:
     """{id, title, names, frames} of one example in one language: the engine replays the record."""
-    game = record.start()
-    names = seat_names(record, lang, game.players)
-    comments = record.comments
-    frames = [frame(game, comment=translate_comment(lang, comments[0]))]
-    for step, move in enumerate(record.moves, 1):
-        throw_in = bool(game.table)
-        events = game.apply(move.seat, move.action)
-        frames.append(frame(game, said=said(lang, events, names, throw_in=throw_in),
-                            comment=translate_comment(lang, comments[step])))
-    title = record.title or example_id
-    return {"id": example_id, "title": translate_comment(lang, title), "names": names, "frames": frames}
+    names, frames = record_frames(record, lang)
+    return {"id": example_id, "title": translate_comment(lang, record.title or example_id), "names": names,
+            "frames": frames}
 
 
 # ---------------------------------------------------------------------------- rendering

@@ -16,18 +16,12 @@ from durak import Game
 from durak.links import from_url_safe
 from durak.record import parse_record
 
-from .frames import frame
-from .i18n import t
-from .narration import refusal, said
+from .frames import frame, record_frames, seat_names
+from .i18n import t, translate_comment
+from .narration import refusal
 from .tryout import Tryout
 
 KINDS = ("record", "position")
-
-
-def seat_names(header: dict[str, str], lang: str, players: int) -> list[str]:
-    """The record's player names (Player0.. tags), else "Seat 0", "Joueur 1"... as the worked examples name
-    them (the seat numbers of the notation)."""
-    return [header.get(f"Player{seat}") or t(lang, "example_seat", n=seat) for seat in range(players)]
 
 
 def link_frames(kind: str, value: str, lang: str) -> dict[str, Any]:
@@ -45,15 +39,8 @@ def link_frames(kind: str, value: str, lang: str) -> dict[str, Any]:
         title = t(lang, "embed_position_title")
     else:
         record = parse_record(text)
-        game = record.start()
-        names = seat_names(dict(record.header), lang, game.players)
-        comments = record.comments
-        frames = [frame(game, comment=comments[0])]
-        for step, move in enumerate(record.moves, 1):
-            throw_in = bool(game.table)
-            events = game.apply(move.seat, move.action)
-            frames.append(frame(game, said=said(lang, events, names, throw_in=throw_in), comment=comments[step]))
-        title = record.title or t(lang, "embed_record_title")
+        names, frames = record_frames(record, lang)
+        title = translate_comment(lang, record.title) if record.title else t(lang, "embed_record_title")
     return {"id": kind, "title": title, "names": names, "frames": frames}
 
 

@@ -1,9 +1,11 @@
 """Frames: what an open-hands table shows at one step of a worked example, as JSON-safe data.
 
 The rules pages' builder (scripts/build_rules.py, CPython) writes one frame per step of every example
-record, and "try it yourself" (web/tryout.py, in the engine worker) writes frames of the live game it plays; one
-renderer, web/stepper.js, draws both. A frame holds the state and the step's words, already in the page's
-language; card names and labels travel once per page, not in every frame. docs/rules-pages.md lists the keys.
+record, and "try it yourself" (web/tryout.py, in the engine worker) writes frames of the live game it plays;
+one renderer, web/stepper.js, draws both. ``record_frames`` replays a record into frames, for the builder and
+for a record embedded by its link (web/embedding.py) alike. A frame holds the state and the step's words,
+already in the page's language; card names and labels travel once per page, not in every frame.
+docs/rules-pages.md lists the keys.
 Pure Python, no browser import.
 """
 
@@ -13,8 +15,10 @@ from typing import Any
 
 from durak import Game
 from durak.cards import CARDS
+from durak.record import Record
 
-from .i18n import card_label, rank_label, suit_name, t, tn
+from .i18n import card_label, rank_label, suit_name, t, tn, translate_comment
+from .narration import said
 
 #: The keys of every frame, in the order docs/rules-pages.md describes them.
 FRAME_KEYS = ("hands", "talon", "trump", "trump_card", "trump_exposed", "table", "discard", "attacker",
@@ -77,3 +81,24 @@ def board_labels(lang: str, *extra_ui: str) -> dict[str, Any]:
         "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
         "ui": ui,
     }
+
+
+def seat_names(header: dict[str, str], lang: str, players: int) -> list[str]:
+    """The record's player names (Player0.. tags), else "Seat 0", "Joueur 1"... as the worked examples name
+    them (the seat numbers of the notation)."""
+    return [header.get(f"Player{seat}") or t(lang, "example_seat", n=seat) for seat in range(players)]
+
+
+def record_frames(record: Record, lang: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The seat names and the frames of a record in ``lang``, the engine replaying it: each step says what
+    its move did, and its comment is in ``lang`` where the catalogues translate it (the site's own worked
+    examples, embedded by their records as by their ids), else as the record wrote it."""
+    game = record.start()
+    names = seat_names(dict(record.header), lang, game.players)
+    comments = [translate_comment(lang, comment) for comment in record.comments]
+    frames = [frame(game, comment=comments[0])]
+    for step, move in enumerate(record.moves, 1):
+        throw_in = bool(game.table)
+        events = game.apply(move.seat, move.action)
+        frames.append(frame(game, said=said(lang, events, names, throw_in=throw_in), comment=comments[step]))
+    return names, frames

@@ -4,6 +4,8 @@ engine (a refused one changes nothing and says why)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from durak.links import url_safe
@@ -32,6 +34,22 @@ def test_a_record_link_gives_one_frame_per_step_with_its_comments() -> None:
         assert shown["said"], "each step says what the move did"
     assert data["title"] == record.title
     assert data["names"] == [record.header.get(f"Player{s}", f"Seat {s}") for s in range(game.players)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_a_worked_examples_record_embedded_by_its_link_says_its_comments_in_the_pages_language(lang: str) -> None:
+    """The same steps, words included, as the example embedded by its id (the builder's frames)."""
+    built = json.loads((ROOT / "rules" / "frames" / lang / "throw-in-priority.json").read_text(encoding="utf-8"))
+    data = link_frames("record", url_safe(str(EXAMPLES["throw-in-priority"])), lang)
+    assert data["frames"] == built["example"]["frames"]
+    assert data["title"] == built["example"]["title"] != EXAMPLES["throw-in-priority"].title
+
+
+def test_a_records_own_comment_that_no_catalogue_knows_is_shown_as_written() -> None:
+    record = parse_record(str(EXAMPLES["podkidnoy-limit-take"]).replace("Seat 0 leads 8♥.", "Mon commentaire."))
+    data = link_frames("record", url_safe(str(record)), "ru")
+    assert data["frames"][1]["comment"] == "Mon commentaire."
+    assert data["frames"][2]["comment"] != EXAMPLES["podkidnoy-limit-take"].comments[2]  # translated
 
 
 def test_a_position_link_gives_its_one_frame_in_the_pages_language() -> None:

@@ -17,7 +17,6 @@
 import { friendsView } from "./table-net.js";
 import { reviewPort } from "./table-review.js";
 import { morph } from "./morph.js";
-import { primeCardFaces } from "./prime-cards.js";
 
 const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status", "hint", "log"];
 const OVERLAYS = { game_over: "over", cover: "cover" };
@@ -111,8 +110,6 @@ const receivers = {
       }
     }
     body.dataset.state = "ready";
-    // no game drawn (the dialog waits for a choice): the first deal's card faces are laid out meanwhile
-    primeCardFaces(() => state.pending !== null || "hand" in state.written);
   },
   snapshot({ state: saved }) {
     body.dataset.snapshot = saved;

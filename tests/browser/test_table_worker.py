@@ -262,52 +262,6 @@ def test_no_main_thread_long_task_from_first_paint_to_ready_nor_during_ten_ai_tu
         f"({ready_ms:.0f}) {boot_tasks}; during {ai_moves} AI moves {play_tasks}")
 
 
-#: Each web/prime-cards.js sample seen by a MutationObserver: its region, its cards' middles, and whether it
-#: was gone again in the same batch of records (the same task: never painted). Idle callbacks counted so a
-#: test can wait for the page's idle time.
-PRIMER_LOG_INIT = """
-  window.__primers = [];
-  window.__idle = 0;
-  const tick = () => { window.__idle += 1; requestIdleCallback(tick); };
-  requestIdleCallback(tick);
-  new MutationObserver((records) => {
-    const removed = new Set(records.flatMap((r) => [...r.removedNodes]));
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (!node.classList || !node.classList.contains("card-primer")) continue;
-        const middles = [...node.querySelectorAll(".pips, .court, .ace")].map((m) =>
-          m.className + (m.dataset.suit ? ":" + m.dataset.suit : ""));
-        window.__primers.push({ region: record.target.id, middles, goneAtOnce: removed.has(node) });
-      }
-    }
-  }).observe(document, { subtree: true, childList: true });
-"""
-
-
-def test_the_first_deals_card_faces_are_laid_out_unseen_while_the_dialog_waits_and_not_once_a_game_is_drawn(
-        page: Page, context: BrowserContext, table: Callable[[str], None],
-        wait_ready: Callable[..., float]) -> None:
-    context.add_init_script(PRIMER_LOG_INIT)
-    table("?lang=en&speed=instant")
-    wait_ready(page)
-    expect(page.locator("dialog#new-game")).to_be_visible()
-    page.wait_for_function("() => window.__primers.length >= 6")
-    primers = page.evaluate("() => window.__primers")
-    assert [p["region"] for p in primers] == ["hand"] * 4 + ["table", "deck"], primers
-    assert all(p["goneAtOnce"] for p in primers), primers  # laid out and removed in one task: never painted
-    middles = {m for p in primers for m in p["middles"]}
-    assert {"pips:H", "pips:S", "pips:D", "pips:C", "court", "ace"} <= middles, middles
-    assert page.locator(".card-primer").count() == 0
-    expect(page.locator("#hand")).to_be_empty()
-
-    table("?variant=podkidnoy&players=2&seed=5&lang=en&speed=instant")  # a link's game: drawn at ready
-    wait_ready(page)
-    expect(page.locator("#hand [data-card]").first).to_be_visible()
-    idle = page.evaluate("() => window.__idle")
-    page.wait_for_function("seen => window.__idle >= seen + 3", arg=idle)  # idle time came, and went
-    assert page.evaluate("() => window.__primers") == [], "cards laid out again under a drawn game"
-
-
 def test_a_bad_link_opens_the_dialog_with_its_notice_and_a_link_deals_its_game_before_ready(
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     table("?record=not-a-record&lang=en&speed=instant")

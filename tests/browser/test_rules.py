@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, e
 
 from durak import Game, IllegalAction
 from durak.record import Record, load_examples
+from web.frames import seat_names
 from web.i18n import LANGS, translate_comment
 from web.narration import refusal
 
@@ -146,7 +147,7 @@ def expected_refusal(lang: str, record: Record, step: int, seat: int, action: st
     game = states(record)[step]
     with pytest.raises(IllegalAction) as refused:
         game.apply(seat, action)
-    names = build_rules.seat_names(record, lang, game.players)
+    names = seat_names(dict(record.header), lang, game.players)
     return refusal(lang, refused.value, names)
 
 

@@ -13,9 +13,11 @@ renderer main thread's tasks in two:
 - the play after it: the frames of the game drawn while the AIs think in the worker.
 
 For each, the longest task (wall and processor time, and the processor time of its layout and paint);
-for the play, the median processor time of a task that draws a frame, and how many tasks passed 50 ms of
-wall time. Tasks that DevTools asked for (Playwright's own scripts) are left out: a visitor has none.
-`--against` plays a second built checkout in the same rounds (alternating which goes first).
+for the play, the median processor time of a task that draws a frame, how many tasks passed 50 ms of
+wall time, and the processor time per second of play of the main thread and of the software raster of
+the page's tiles (on other threads, but on the same two cores). Tasks that DevTools asked for
+(Playwright's own scripts) are left out: a visitor has none. `--against` plays a second built checkout
+in the same rounds (alternating which goes first).
 """
 
 from __future__ import annotations
@@ -93,11 +95,18 @@ def figures(events: list[Event]) -> dict[str, float]:
         out[f"{name} wall"] = longest["dur"] / 1000
         out[f"{name} cpu"] = longest.get("tdur", 0) / 1000
         for phase in ("Layout", "Paint"):
-            events = [c for c in mine if c["name"] == phase and inside(longest, c)]
-            outermost = [c for c in events if not any(o is not c and inside(o, c) for o in events)]  # Paint nests
+            phases = [c for c in mine if c["name"] == phase and inside(longest, c)]
+            outermost = [c for c in phases if not any(o is not c and inside(o, c) for o in phases)]  # Paint nests
             out[f"{name} {phase.lower()}"] = sum(c.get("tdur", 0) for c in outermost) / 1000
     out["frame cpu"] = statistics.median(e.get("tdur", 0) for e in drawing) / 1000 if drawing else 0.0
     out["over 50"] = sum(e["dur"] > 50_000 for e in play)
+    # what competes with the main thread for the cores: without a GPU, the page's tiles are rastered in
+    # software on the renderer's pool threads
+    seconds = (max(e["ts"] + e["dur"] for e in play) - dealt["ts"]) / 1e6
+    raster = [e for e in events if e.get("pid") == dealt["pid"] and e.get("name") == "RasterTask"
+              and e.get("ph") == "X" and e["ts"] >= dealt["ts"]]
+    out["main cpu/s"] = sum(e.get("tdur", 0) for e in play) / 1000 / seconds
+    out["raster cpu/s"] = sum(e.get("tdur", 0) for e in raster) / 1000 / seconds
     return out
 
 

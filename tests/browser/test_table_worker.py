@@ -8,14 +8,16 @@ cold: there is time to act while the worker loads. Screenshots go to artifacts/ 
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from web.i18n import CATALOGUES, tn
 
+from .conftest import PageErrors, wait_until_ready
 from .helpers import CONFIG, FramePage, rebuild
 from .test_table import Player, game_over, shot, wait_turn
 
@@ -226,40 +228,70 @@ def test_a_whole_game_by_clicking(
     shot(page, "table-worker-over")
 
 
-@pytest.mark.xfail(reason="known gap, met on a quiet machine, not always beside other work (docs/performance.md, "
-                          "2026-12-03): an engine frame's drawing, 13-19 ms of CPU, stretched past 50 ms on two "
-                          "cores shared with the AI's thinking, or now and then a boot task",
-                   strict=False)
+#: A first visit measured again when it saw a long task: PerformanceObserver counts wall time, and on two
+#: cores that the engine worker's start (Pyodide's WebAssembly compile on V8's pool threads) and the
+#: browser's own processes share, the scheduler now and then holds the page's thread off the processor
+#: inside a task of a few milliseconds' work: about one cold visit in fifteen on a quiet machine
+#: (docs/performance.md, 2026-12-03, evening). A page whose own work makes long tasks makes them on
+#: both visits, and fails.
+LONG_TASK_ATTEMPTS = 2
+
+
+def first_visit_long_tasks(browser: Browser, context_args: dict[str, Any], errors: PageErrors
+                           ) -> tuple[float, float, list[tuple[int, int]], int, list[tuple[int, int]]]:
+    """A cold first visit in a context of its own: first paint and ready (page time), the long tasks
+    between them, how many AI moves were played and the long tasks while they were."""
+    context = browser.new_context(**context_args)
+    context.set_default_timeout(CONFIG.DEFAULT_TIMEOUT_MS)
+    context.set_default_navigation_timeout(CONFIG.NAVIGATION_TIMEOUT_MS)
+    try:
+        context.add_init_script(LONG_TASKS_INIT)
+        context.add_init_script(SETTLED_LOG_INIT)
+        page = context.new_page()
+        errors.watch(page)
+        with page.expect_console_message(lambda message: message.text.startswith("durak-test: "),
+                                         timeout=CONFIG.READY_TIMEOUT_MS):
+            page.goto("index.html?lang=en&speed=fast")  # nothing of Playwright's runs in the page until it settles
+        ready_ms = wait_until_ready(page, errors)
+        first_paint: float = page.evaluate(
+            "() => (performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime")
+        boot_tasks = long_tasks(page, first_paint, ready_ms)
+        page.select_option("select[name=players]", "4")
+        page.click("[data-action=start]")
+        expect(page.locator("#hand [data-card]").first).to_be_visible()
+        # Playwright evaluates its own 330 kB script in the page's world at the first wait_for_function (a
+        # trace shows it, 12-16 ms of processor time and 20-45 ms of wall): the harness's task, so before the
+        # window
+        page.wait_for_function("() => true")
+        played_from = page.evaluate("() => performance.now()")
+        player = Player(FramePage(page))
+        ai_moves = 0
+        while ai_moves < 10:
+            if wait_turn(page) == "over":
+                break
+            player.turn()
+            ai_moves = int(page.evaluate("() => document.body.dataset.ai").split()[0])
+        play_tasks = long_tasks(page, played_from, page.evaluate("() => performance.now()"))
+        return first_paint, ready_ms, boot_tasks, ai_moves, play_tasks
+    finally:
+        context.close()
+
+
 def test_no_main_thread_long_task_from_first_paint_to_ready_nor_during_ten_ai_turns(
-        page: Page, context: BrowserContext, table: Callable[[str], None],
-        wait_ready: Callable[..., float]) -> None:
-    context.add_init_script(SETTLED_LOG_INIT)
-    with page.expect_console_message(lambda message: message.text.startswith("durak-test: "),
-                                     timeout=CONFIG.READY_TIMEOUT_MS):
-        table("?lang=en&speed=fast")  # nothing of Playwright's runs in the page until it settles
-    ready_ms = wait_ready(page)
-    first_paint = page.evaluate(
-        "() => (performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime")
-    boot_tasks = long_tasks(page, first_paint, ready_ms)
-    page.select_option("select[name=players]", "4")
-    page.click("[data-action=start]")
-    expect(page.locator("#hand [data-card]").first).to_be_visible()
-    # Playwright evaluates its own 330 kB script in the page's world at the first wait_for_function (a trace
-    # shows it, 12-16 ms of processor time and 20-45 ms of wall): the harness's task, so before the window
-    page.wait_for_function("() => true")
-    played_from = page.evaluate("() => performance.now()")
-    player = Player(FramePage(page))
-    ai_moves = 0
-    while ai_moves < 10:
-        if wait_turn(page) == "over":
-            break
-        player.turn()
-        ai_moves = int(page.evaluate("() => document.body.dataset.ai").split()[0])
-    assert ai_moves >= 10, f"only {ai_moves} AI moves: the check saw too few AI turns"
-    play_tasks = long_tasks(page, played_from, page.evaluate("() => performance.now()"))
-    assert not boot_tasks and not play_tasks, (
-        f"main-thread tasks over {LONG_TASK_MS} ms (start, ms): from first paint ({first_paint:.0f}) to ready "
-        f"({ready_ms:.0f}) {boot_tasks}; during {ai_moves} AI moves {play_tasks}")
+        browser: Browser, browser_context_args: dict[str, Any], page_errors: PageErrors) -> None:
+    seen = []
+    for _ in range(LONG_TASK_ATTEMPTS):
+        first_paint, ready_ms, boot_tasks, ai_moves, play_tasks = first_visit_long_tasks(
+            browser, browser_context_args, page_errors)
+        assert ai_moves >= 10, f"only {ai_moves} AI moves: the check saw too few AI turns"
+        if not boot_tasks and not play_tasks:
+            if seen:  # said in the run's summary, so that how often a first visit needs a second stays seen
+                warnings.warn(f"a long task on the first visit, none on the second: {seen[0]}", stacklevel=1)
+            return
+        seen.append(f"from first paint ({first_paint:.0f}) to ready ({ready_ms:.0f}) {boot_tasks}; "
+                    f"during {ai_moves} AI moves {play_tasks}")
+    pytest.fail(f"main-thread tasks over {LONG_TASK_MS} ms (start, ms) on each of {LONG_TASK_ATTEMPTS} first "
+                "visits: " + " | ".join(seen))
 
 
 def test_a_bad_link_opens_the_dialog_with_its_notice_and_a_link_deals_its_game_before_ready(

@@ -163,6 +163,30 @@ def test_the_first_visit_has_its_dialog_in_the_first_frame_before_any_module_run
     expect(page.locator("dialog#new-game")).to_be_hidden()
 
 
+#: The elements that each layout shift moved (PerformanceObserver), by id.
+LAYOUT_SHIFTS_INIT = """
+  window.__shifted = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      for (const { node } of entry.sources) if (node) window.__shifted.push(node.id || node.nodeName);
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+def test_the_first_visits_dialog_keeps_its_place_while_the_page_fills_it(
+        page: Page, context: BrowserContext, wait_ready: Callable[..., float]) -> None:
+    # Lighthouse's desktop window: tall enough for the whole dialog, which a shorter one caps and scrolls
+    page.set_viewport_size({"width": 1350, "height": 940})
+    context.add_init_script(LAYOUT_SHIFTS_INIT)
+    page.goto("index.html?lang=en&speed=instant")
+    expect(page.locator("dialog#new-game")).to_be_visible()
+    wait_ready(page)
+    expect(page.locator("#ng-seats select")).to_have_count(1)  # web/table.js drew the seat row
+    shifted = page.evaluate("() => window.__shifted")
+    assert "new-game" not in shifted, f"the dialog moved after its first frame (layout shifts of {shifted})"
+
+
 def test_the_language_switches_before_ready_and_the_engine_follows(
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     fr, ru = CATALOGUES["fr"], CATALOGUES["ru"]

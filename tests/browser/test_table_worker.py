@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -261,10 +261,22 @@ def test_a_whole_game_by_clicking(
 LONG_TASK_ATTEMPTS = 2
 
 
-def first_visit_long_tasks(browser: Browser, context_args: dict[str, Any], errors: PageErrors
-                           ) -> tuple[float, float, list[tuple[int, int]], int, list[tuple[int, int]]]:
-    """A cold first visit in a context of its own: first paint and ready (page time), the long tasks
-    between them, how many AI moves were played and the long tasks while they were."""
+class FirstVisit(NamedTuple):
+    """What a cold first visit saw: first paint and ready (page time), the long tasks (start, ms) between
+    them, how many AI moves were played and the long tasks while they were."""
+    first_paint: float
+    ready_ms: float
+    boot_tasks: list[tuple[int, int]]
+    ai_moves: int
+    play_tasks: list[tuple[int, int]]
+
+    def __str__(self) -> str:
+        return (f"from first paint ({self.first_paint:.0f}) to ready ({self.ready_ms:.0f}) {self.boot_tasks}; "
+                f"during {self.ai_moves} AI moves {self.play_tasks}")
+
+
+def first_visit_long_tasks(browser: Browser, context_args: dict[str, Any], errors: PageErrors) -> FirstVisit:
+    """A cold first visit, in a context of its own, to the table and ten AI moves."""
     context = browser.new_context(**context_args)
     context.set_default_timeout(CONFIG.DEFAULT_TIMEOUT_MS)
     context.set_default_navigation_timeout(CONFIG.NAVIGATION_TIMEOUT_MS)
@@ -296,26 +308,24 @@ def first_visit_long_tasks(browser: Browser, context_args: dict[str, Any], error
             player.turn()
             ai_moves = int(page.evaluate("() => document.body.dataset.ai").split()[0])
         play_tasks = long_tasks(page, played_from, page.evaluate("() => performance.now()"))
-        return first_paint, ready_ms, boot_tasks, ai_moves, play_tasks
+        return FirstVisit(first_paint, ready_ms, boot_tasks, ai_moves, play_tasks)
     finally:
         context.close()
 
 
 def test_no_main_thread_long_task_from_first_paint_to_ready_nor_during_ten_ai_turns(
         browser: Browser, browser_context_args: dict[str, Any], page_errors: PageErrors) -> None:
-    seen = []
+    seen: list[FirstVisit] = []
     for _ in range(LONG_TASK_ATTEMPTS):
-        first_paint, ready_ms, boot_tasks, ai_moves, play_tasks = first_visit_long_tasks(
-            browser, browser_context_args, page_errors)
-        assert ai_moves >= 10, f"only {ai_moves} AI moves: the check saw too few AI turns"
-        if not boot_tasks and not play_tasks:
+        visit = first_visit_long_tasks(browser, browser_context_args, page_errors)
+        assert visit.ai_moves >= 10, f"only {visit.ai_moves} AI moves: the check saw too few AI turns"
+        if not visit.boot_tasks and not visit.play_tasks:
             if seen:  # said in the run's summary, so that how often a first visit needs a second stays seen
                 warnings.warn(f"a long task on the first visit, none on the second: {seen[0]}", stacklevel=1)
             return
-        seen.append(f"from first paint ({first_paint:.0f}) to ready ({ready_ms:.0f}) {boot_tasks}; "
-                    f"during {ai_moves} AI moves {play_tasks}")
+        seen.append(visit)
     pytest.fail(f"main-thread tasks over {LONG_TASK_MS} ms (start, ms) on each of {LONG_TASK_ATTEMPTS} first "
-                "visits: " + " | ".join(seen))
+                "visits: " + " | ".join(map(str, seen)))
 
 
 def test_a_bad_link_opens_the_dialog_with_its_notice_and_a_link_deals_its_game_before_ready(

@@ -83,7 +83,7 @@ const friends = friendsView({ send, field, showNotice, updateDialog, seatKinds: 
 const receivers = {
   ...friends.receivers,
   progress({ step, percent }) {
-    $("progress-bar").style.transform = `scaleX(${Math.max(percent, 4) / 100})`;
+    $("progress-bar").style.transform = `scaleX(${percent / 100})`;
     $("progress").setAttribute("aria-valuenow", String(percent));
     const text = i18n.text[state.lang];
     if (step === "start") $("loading-text").textContent = text.loading_python;

@@ -428,7 +428,8 @@ def test_each_guest_verifies_the_deal_at_the_end() -> None:
     assert not fairdeal.verify(client.commit, forged, 1, client.hands_seen, client.view)
     swapped = dict(client.hands_seen)
     first = min(swapped)
-    swapped[first] = [*swapped[first][1:], "AS" if "AS" not in swapped[first] else "6S"]
+    outside = next(card for card in ("AS", "6S", "7S") if card not in swapped[first])
+    swapped[first] = [*swapped[first][1:], outside]  # one card the guest never held in its place
     assert not fairdeal.verify(client.commit, reveal, 1, swapped, client.view)
 
 

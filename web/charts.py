@@ -83,8 +83,12 @@ def results_chart(entries: Sequence[Entry], lang: str, shown: int = RESULTS_SHOW
         for i, e in enumerate(games))
     wins = sum(e.result == "win" for e in games)
     losses = sum(e.result == "loss" for e in games)
-    summary = t(lang, "history.results_summary", games=len(games), wins=wins, losses=losses,
-                percent=_percent(rates[-1]), window=min(WINDOW, len(games)))
+    if len(games) <= WINDOW:  # the rate is over every game shown: one count, and its plural
+        summary = tn(lang, "history.results_summary", len(games), wins=wins, losses=losses,
+                     percent=_percent(rates[-1]))
+    else:
+        summary = t(lang, "history.results_summary_recent", games=len(games), wins=wins, losses=losses,
+                    percent=_percent(rates[-1]), window=WINDOW)
     table_id = "history-results-table"
     rows = "".join(
         f"<tr><td>{i + 1}</td><td>{escape(e.date[:10])}</td><td>{escape(level_name(lang, e.opponents))}</td>"

@@ -6,6 +6,7 @@ import json
 import re
 from dataclasses import replace
 from functools import cache
+from html import unescape
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -16,7 +17,7 @@ from durak.ai import make_player
 from durak.record import parse_record
 from web import charts, history
 from web.history import Entry, History, HistoryError, Tally, entry_of
-from web.i18n import LANGS, say
+from web.i18n import LANGS, say, t, tn
 from web.storage import MemoryStore
 
 
@@ -263,6 +264,29 @@ def test_the_results_chart_draws_every_game_and_says_the_same_in_words(lang: str
     assert rates[0] == 0.0 and rates[3] == pytest.approx(2.5 / 4)
     assert rates[-1] == pytest.approx(sum(charts.SCORE[g.result] for g in games[-10:]) / 10)
     assert f"{round(100 * rates[-1])}%" in svg.get("aria-label", "")
+
+
+def summary_of(html: str) -> str:
+    found = re.search(r'<p class="chart-summary">(.*?)</p>', html)
+    assert found, html
+    return unescape(found[1])
+
+
+def test_the_results_summary_after_a_first_game_is_in_the_singular() -> None:
+    """A first game's history said "Last 1 games: ... win rate over the last 1": the count takes its plural."""
+    assert summary_of(charts.results_chart(chart_games()[:1], "en")) == "1 game so far: 0 won, 1 lost; win rate 0%."
+    assert summary_of(charts.results_chart(chart_games()[:3], "en")) == "3 games so far: 2 won, 1 lost; win rate 67%."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_results_summary_names_the_rates_window_only_when_it_is_shorter_than_the_games(lang: str) -> None:
+    games = chart_games()
+    assert summary_of(charts.results_chart(games[:1], lang)) == tn(
+        lang, "history.results_summary", 1, wins=0, losses=1, percent="0%")
+    assert summary_of(charts.results_chart(games[:10], lang)) == tn(
+        lang, "history.results_summary", 10, wins=6, losses=3, percent="65%")
+    assert summary_of(charts.results_chart(games, lang)) == t(
+        lang, "history.results_summary_recent", games=12, wins=8, losses=3, window=10, percent="75%")
 
 
 def test_the_results_chart_shows_only_the_last_games_and_nothing_without_games() -> None:

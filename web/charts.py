@@ -139,8 +139,8 @@ def levels_chart(stats: Stats, lang: str) -> str:
             f'<rect x="{left}" y="{top + 3}" width="{(right - left) * rate:.1f}" height="16" rx="3" fill="{BAR}"/>'
             f'<text x="{right + 6}" y="{top + 15}" font-size="14" fill="{INK}">{_percent(tally.win_rate)}</text></g>')
     best = max(levels, key=lambda item: (item[1].win_rate or 0.0, item[1].games))
-    summary = t(lang, "history.levels_summary", levels=len(levels), best=level_name(lang, best[0]),
-                percent=_percent(best[1].win_rate))
+    summary = tn(lang, "history.levels_summary", len(levels), best=level_name(lang, best[0]),
+                 percent=_percent(best[1].win_rate))
     return (f'<figure class="chart" data-chart="levels"><figcaption>{escape(title)}</figcaption>'
             f'<svg viewBox="0 0 400 {height}" role="img" aria-label="{escape(summary)}" '
             f'aria-describedby="history-levels-table">{"".join(bars)}</svg>'

@@ -311,6 +311,16 @@ def test_the_levels_chart_and_its_table_agree(lang: str) -> None:
     assert charts.levels_chart(History().stats(), lang) == ""
 
 
+def test_the_levels_summary_after_games_at_one_level_is_in_the_singular() -> None:
+    """Games against one level only said "1 opponent levels; best result against ...": the count takes its plural."""
+    one_level = [game for game in chart_games() if game.levels == ("human", "easy")]
+    label = re.search(r'aria-label="([^"]*)"', charts.levels_chart(History(one_level).stats(), "en"))
+    assert label and unescape(label[1]) == "1 opponent level: 67% against easy."
+    both = re.search(r'aria-label="([^"]*)"', charts.levels_chart(History(chart_games()).stats(), "fr"))
+    assert both and unescape(both[1]) == tn("fr", "history.levels_summary", 2, best=charts.level_name(
+        "fr", "hard"), percent="75%")  # hard: 4 won, 1 drawn, 1 lost of 6
+
+
 def test_the_variants_table_and_the_streaks_in_words() -> None:
     stats = History(chart_games()).stats()
     assert 'data-group="podkidnoy"' in charts.variants_table(stats, "fr")

@@ -42,8 +42,8 @@ def result_name(lang: str, result: str) -> str:
     return t(lang, f"history.result_{result}")
 
 
-def _percent(rate: float | None) -> str:
-    return "—" if rate is None else f"{round(100 * rate)}%"
+def _percent(rate: float | None, lang: str) -> str:
+    return "—" if rate is None else t(lang, "percent", n=round(100 * rate))
 
 
 def rolling(entries: Sequence[Entry], window: int = WINDOW) -> list[float]:
@@ -72,7 +72,7 @@ def results_chart(entries: Sequence[Entry], lang: str, shown: int = RESULTS_SHOW
     grid = "".join(
         f'<line x1="{left}" x2="{right}" y1="{y(r):.1f}" y2="{y(r):.1f}" stroke="{RULE}"/>'
         f'<text x="{left - 6}" y="{y(r) + 4:.1f}" text-anchor="end" font-size="13" fill="{INK}">'
-        f"{round(r * 100)}%</text>"
+        f"{escape(t(lang, 'percent', n=round(r * 100)))}</text>"
         for r in (0.0, 0.5, 1.0))
     line = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(rates))
     path = (f'<polyline points="{line}" fill="none" stroke="{BAR}" stroke-width="2.5" stroke-linejoin="round"/>'
@@ -85,14 +85,14 @@ def results_chart(entries: Sequence[Entry], lang: str, shown: int = RESULTS_SHOW
     losses = sum(e.result == "loss" for e in games)
     if len(games) <= WINDOW:  # the rate is over every game shown: one count, and its plural
         summary = tn(lang, "history.results_summary", len(games), wins=wins, losses=losses,
-                     percent=_percent(rates[-1]))
+                     percent=_percent(rates[-1], lang))
     else:
         summary = t(lang, "history.results_summary_recent", games=len(games), wins=wins, losses=losses,
-                    percent=_percent(rates[-1]), window=WINDOW)
+                    percent=_percent(rates[-1], lang), window=WINDOW)
     table_id = "history-results-table"
     rows = "".join(
         f"<tr><td>{i + 1}</td><td>{escape(e.date[:10])}</td><td>{escape(level_name(lang, e.opponents))}</td>"
-        f"<td>{escape(result_name(lang, e.result))}</td><td>{_percent(rates[i])}</td></tr>"
+        f"<td>{escape(result_name(lang, e.result))}</td><td>{_percent(rates[i], lang)}</td></tr>"
         for i, e in enumerate(games))
     table = (f'<table class="sr-only" id="{table_id}"><caption>{escape(title)}</caption><thead><tr>'
              f'<th scope="col">#</th><th scope="col">{escape(t(lang, "history.col_date"))}</th>'
@@ -131,16 +131,16 @@ def levels_chart(stats: Stats, lang: str) -> str:
     bars = []
     for index, (kinds, tally) in enumerate(levels):
         top = 6 + index * row_height
-        rate = tally.win_rate or 0.0
+        rate, shown = tally.win_rate or 0.0, _percent(tally.win_rate, lang)
         bars.append(
             f'<g data-level="{escape(kinds)}"><text x="{left - 8}" y="{top + 15}" text-anchor="end" font-size="14" '
             f'fill="{INK}">{escape(level_name(lang, kinds))}</text>'
             f'<rect x="{left}" y="{top + 3}" width="{right - left}" height="16" rx="3" fill="{RULE}"/>'
             f'<rect x="{left}" y="{top + 3}" width="{(right - left) * rate:.1f}" height="16" rx="3" fill="{BAR}"/>'
-            f'<text x="{right + 6}" y="{top + 15}" font-size="14" fill="{INK}">{_percent(tally.win_rate)}</text></g>')
+            f'<text x="{right + 6}" y="{top + 15}" font-size="14" fill="{INK}">{shown}</text></g>')
     best = max(levels, key=lambda item: (item[1].win_rate or 0.0, item[1].games))
     summary = tn(lang, "history.levels_summary", len(levels), best=level_name(lang, best[0]),
-                 percent=_percent(best[1].win_rate))
+                 percent=_percent(best[1].win_rate, lang))
     return (f'<figure class="chart" data-chart="levels"><figcaption>{escape(title)}</figcaption>'
             f'<svg viewBox="0 0 400 {height}" role="img" aria-label="{escape(summary)}" '
             f'aria-describedby="history-levels-table">{"".join(bars)}</svg>'
@@ -156,7 +156,7 @@ def tally_table(groups: Sequence[tuple[str, Tally]], lang: str, grouped_by: str)
 
     rows = "".join(
         f'<tr data-group="{escape(key)}"><th scope="row">{escape(label(key))}</th><td>{tally.games}</td>'
-        f"<td>{tally.losses}</td><td>{tally.first_outs}</td><td>{_percent(tally.win_rate)}</td></tr>"
+        f"<td>{tally.losses}</td><td>{tally.first_outs}</td><td>{_percent(tally.win_rate, lang)}</td></tr>"
         for key, tally in groups)
     return (f'<table class="stats" id="{table_id}"><caption>{escape(caption)}</caption><thead><tr><td></td>'
             f'<th scope="col">{escape(t(lang, "history.col_games"))}</th>'

@@ -276,15 +276,14 @@ def verdict_data(verdict: Verdict, lang: str, names: list[str]) -> dict[str, Any
     line = say(lang, {"code": message["code"], "params": params}, names)
     data = verdict.to_dict()
     data.update(line=line[:1].upper() + line[1:], grade_text=t(lang, f"review.grade_{verdict.grade}"),
-                chances=t(lang, "review.chances", before=_percent(verdict.before, verdict.proven),
-                          after=_percent(verdict.after, verdict.proven)))
+                chances=t(lang, "review.chances", before=_percent(verdict.before, verdict.proven, lang),
+                          after=_percent(verdict.after, verdict.proven, lang)))
     return data
 
 
-def _percent(chance: float, proven: bool) -> str:
+def _percent(chance: float, proven: bool, lang: str) -> str:
     """An estimate is never shown as 0% or 100%; a proof is exact."""
-    value = round(100 * chance) if proven else min(99, max(1, round(100 * chance)))
-    return f"{value}%"
+    return t(lang, "percent", n=round(100 * chance) if proven else min(99, max(1, round(100 * chance))))
 
 
 #: The screen's own words (review.js fills the {fields}).

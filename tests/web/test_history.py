@@ -263,7 +263,7 @@ def test_the_results_chart_draws_every_game_and_says_the_same_in_words(lang: str
     rates = charts.rolling(games)
     assert rates[0] == 0.0 and rates[3] == pytest.approx(2.5 / 4)
     assert rates[-1] == pytest.approx(sum(charts.SCORE[g.result] for g in games[-10:]) / 10)
-    assert f"{round(100 * rates[-1])}%" in svg.get("aria-label", "")
+    assert t(lang, "percent", n=round(100 * rates[-1])) in svg.get("aria-label", "")
 
 
 def summary_of(html: str) -> str:
@@ -282,11 +282,11 @@ def test_the_results_summary_after_a_first_game_is_in_the_singular() -> None:
 def test_the_results_summary_names_the_rates_window_only_when_it_is_shorter_than_the_games(lang: str) -> None:
     games = chart_games()
     assert summary_of(charts.results_chart(games[:1], lang)) == tn(
-        lang, "history.results_summary", 1, wins=0, losses=1, percent="0%")
+        lang, "history.results_summary", 1, wins=0, losses=1, percent=t(lang, "percent", n=0))
     assert summary_of(charts.results_chart(games[:10], lang)) == tn(
-        lang, "history.results_summary", 10, wins=6, losses=3, percent="65%")
+        lang, "history.results_summary", 10, wins=6, losses=3, percent=t(lang, "percent", n=65))
     assert summary_of(charts.results_chart(games, lang)) == t(
-        lang, "history.results_summary_recent", games=12, wins=8, losses=3, window=10, percent="75%")
+        lang, "history.results_summary_recent", games=12, wins=8, losses=3, window=10, percent=t(lang, "percent", n=75))
 
 
 def test_the_results_chart_shows_only_the_last_games_and_nothing_without_games() -> None:
@@ -306,7 +306,7 @@ def test_the_levels_chart_and_its_table_agree(lang: str) -> None:
         assert row is not None
         cells = re.findall(r"<td>([^<]*)</td>", row.group(1))
         assert cells == [str(tally.games), str(tally.losses), str(tally.first_outs),
-                         f"{round(100 * (tally.win_rate or 0))}%"]
+                         t(lang, "percent", n=round(100 * (tally.win_rate or 0)))]
     assert 'aria-describedby="history-levels-table"' in html and 'id="history-levels-table"' in html
     assert charts.levels_chart(History().stats(), lang) == ""
 
@@ -318,7 +318,7 @@ def test_the_levels_summary_after_games_at_one_level_is_in_the_singular() -> Non
     assert label and unescape(label[1]) == "1 opponent level: 67% against easy."
     both = re.search(r'aria-label="([^"]*)"', charts.levels_chart(History(chart_games()).stats(), "fr"))
     assert both and unescape(both[1]) == tn("fr", "history.levels_summary", 2, best=charts.level_name(
-        "fr", "hard"), percent="75%")  # hard: 4 won, 1 drawn, 1 lost of 6
+        "fr", "hard"), percent="75\u202f%")  # hard: 4 won, 1 drawn, 1 lost of 6; a narrow space before %
 
 
 def test_the_variants_table_and_the_streaks_in_words() -> None:

@@ -95,7 +95,7 @@ def test_verdicts_come_in_slices_and_speak_the_page_language() -> None:
         assert verdict["grade"] in review.GRADES
         assert verdict["grade_text"] == t("fr", f"review.grade_{verdict['grade']}")
         assert "{" not in verdict["line"] and verdict["line"][0].isupper()
-        assert re.search(r"\d+%", verdict["chances"])
+        assert re.search(r"\d+\u202f%", verdict["chances"])  # French: a narrow space before %
     english = reviewing.verdicts("en")
     assert [v["move"] for v in english] == [v["move"] for v in verdicts]
     assert [v["line"] for v in english] != [v["line"] for v in verdicts]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, expect
-from traced_rounds import CONFIG, ROOT, add_site_arguments, measure_rounds
+from traced_rounds import CONFIG, ROOT, add_site_arguments, measure_rounds, print_medians
 
 sys.path.insert(0, str(ROOT))  # the tests' clicking player, below
 from tests.browser.test_table import Player, wait_turn
@@ -119,14 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     add_site_arguments(parser)
     args = parser.parse_args(argv)
     results = measure_rounds(args, "index.html?lang=en&speed=fast", traced_game)
-    keys = list(next(iter(results.values()))[0])
     print(f"a four-player deal and {AI_MOVES} AI moves at speed=fast, traced, {args.runs} runs; "
           "the main thread's longest task of the deal and of the play; median (min-max) ms")
-    for name, runs in results.items():
-        print(name)
-        for key in keys:
-            values = [run[key] for run in runs]
-            print(f"  {key:14} {statistics.median(values):7.1f} ({min(values):.0f}-{max(values):.0f})")
+    print_medians(results)
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import runpy
+import statistics
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -43,3 +44,12 @@ def measure_rounds(args: argparse.Namespace, page: str,
         for server, _ in servers.values():
             server.shutdown()
     return results
+
+
+def print_medians(results: dict[str, list[Figures]]) -> None:
+    """Each site's figures: the median of its runs, and their range."""
+    for name, runs in results.items():
+        print(name)
+        for key in runs[0]:
+            values = [run[key] for run in runs]
+            print(f"  {key:14} {statistics.median(values):7.1f} ({min(values):.0f}-{max(values):.0f})")

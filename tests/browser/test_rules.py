@@ -30,6 +30,10 @@ PAGES = {game: sorted(i for i, page in build_rules.EXAMPLE_PAGES.items() if page
 CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TRY_TIMEOUT_MS = 90_000  # a cold Pyodide boot on two busy cores
+#: Each running "pulse" animation as [the pseudo-element it animates, the properties its keyframes set].
+PULSES_JS = """() => document.getAnimations().filter((a) => a.animationName === "pulse").map((a) => [
+  a.effect.pseudoElement, [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+    .filter((name) => !["offset", "computedOffset", "easing", "composite"].includes(name))])"""
 
 SHOWN_JS = """(root) => ({
   step: Number(root.dataset.step),
@@ -198,6 +202,9 @@ def test_try_it_refuses_an_illegal_card_in_french_and_the_ai_answers_a_legal_one
     expect(example).to_have_attribute("data-try", "ready", timeout=TRY_TIMEOUT_MS)
     example.locator("[data-seat='3'] [data-card='9S']").click()  # a trump: it may beat any of the nines
     expect(example.locator(".ex-table [data-target=true]")).to_have_count(3)
+    # each lit target pulses by the opacity of its ring (::before), which the compositor runs: an animated
+    # outline colour repainted the page at every frame while the reader chose
+    assert page.evaluate(PULSES_JS) == [["::before", ["opacity"]]] * 3
     example.locator(".ex-actions [data-action=transfer]").click()  # ... but not be passed on to seat 0
     expect(example.locator("[data-testid=refusal]")).to_contain_text(
         expected_refusal(lang, record, len(record.moves), 3, "transfer 9S"))

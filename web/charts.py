@@ -72,7 +72,7 @@ def results_chart(entries: Sequence[Entry], lang: str, shown: int = RESULTS_SHOW
     grid = "".join(
         f'<line x1="{left}" x2="{right}" y1="{y(r):.1f}" y2="{y(r):.1f}" stroke="{RULE}"/>'
         f'<text x="{left - 6}" y="{y(r) + 4:.1f}" text-anchor="end" font-size="13" fill="{INK}">'
-        f"{escape(t(lang, 'percent', n=round(r * 100)))}</text>"
+        f"{_percent(r, lang)}</text>"
         for r in (0.0, 0.5, 1.0))
     line = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(rates))
     path = (f'<polyline points="{line}" fill="none" stroke="{BAR}" stroke-width="2.5" stroke-linejoin="round"/>'

@@ -64,6 +64,7 @@ run: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest
 
 bench: setup

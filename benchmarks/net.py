@@ -30,7 +30,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
-friends = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "friends.py")))
+friends = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "friends" / "peers.py")))
 CONFIG = helpers.CONFIG
 
 # The friend's page: each message sent and received on its data channel, with the time.

@@ -11,7 +11,7 @@ two new browser contexts (interleaved, so both pages see the same machine load):
   again), then reloaded (warm: the HTTP cache);
 - the game (index.html?...&speed=instant, a table dealt at once): cold, with its first contentful
   paint (the table skeleton is plain HTML/CSS); then, once its service worker controls the page
-  and the memory snapshot is saved (see web/engine-boot.mjs), warm without the snapshot
+  and the memory snapshot is saved (see web/worker/engine-boot.mjs), warm without the snapshot
   (`snapshot=off`: files from the service worker's cache only) and warm with it; then the bare
   page again in that context ("warm, SW cache": the same Pyodide files, served by the game's
   service worker).

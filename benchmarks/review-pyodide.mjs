@@ -1,11 +1,11 @@
 // The game review's cost in the page's own Python: the vendored Pyodide in Node, timed in processor time
 // (process.cpuUsage), so other jobs on a shared machine do not count (a browser's long-task timings do).
 //
-//   node benchmarks/review-pyodide.mjs [games]      (after `make setup`: web/vendor/pyodide, web/locale/*.mo)
+//   node benchmarks/review-pyodide.mjs [games]      (after `make setup`: web/vendor/pyodide, web/shared/locale/*.mo)
 //
 // The same seeded games as benchmarks/review.py (normal at the graded seat, hard at 30 worlds against it);
 // per game: opening the review (the record read, the game replayed and its frames built in pieces, the JSON), the
-// whole grading in web/review.py's SLICE steps with the heap frozen as the page grades (frozen_heap), the first
+// whole grading in web/review/model.py's SLICE steps with the heap frozen as the page grades (frozen_heap), the first
 // estimate and the first verdict, the longest step and the longest garbage collection. docs/review.md has the figures.
 
 import { loadPyodide } from "../web/vendor/pyodide/pyodide.mjs";
@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const games = Number(process.argv[2] || 5);
 const py = await loadPyodide({ indexURL: path.join(ROOT, "web/vendor/pyodide/") });
-for (const [folder, suffix] of [["durak", ".py"], ["durak/ai", ".py"], ["web", ".py"], ["web/locale", ".mo"]]) {
+for (const [folder, suffix] of [["durak", ".py"], ["durak/ai", ".py"], ["web", ".py"], ["web/shared/locale", ".mo"]]) {
   py.FS.mkdirTree(`/work/${folder}`);
   for (const name of fs.readdirSync(path.join(ROOT, folder))) {
     if (name.endsWith(suffix)) py.FS.writeFile(`/work/${folder}/${name}`, fs.readFileSync(path.join(ROOT, folder, name)));
@@ -33,7 +33,7 @@ sys.path.insert(0, "/work")
 from js import cpuMs
 from durak import Game, Rules
 from durak.ai import make_player
-from web.review import SLICE, Session, frozen_heap
+from web.review.model import SLICE, Session, frozen_heap
 
 collections = []
 def timed(phase, info):

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from durak import Action, Game, Rules, review
 from durak.ai import make_player
-from web.review import SLICE
+from web.review.model import SLICE
 
 ROOT = Path(__file__).resolve().parent.parent
 

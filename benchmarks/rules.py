@@ -5,7 +5,7 @@
 Each run opens new browser contexts (an empty cache each) and measures, for rules/en/podkidnoy.html:
 
 - cold: its first contentful paint and when its first example steps (body[data-steppable-ms], written by
-  web/rules.js once every example is live); warm: the same after a reload once the service worker controls
+  web/examples/rules.js once every example is live); warm: the same after a reload once the service worker controls
   the page (its files from the worker's cache);
 - "try it" ready, cold, two ways of booting Pyodide: on first use (?engine=on-demand, "try it" pressed as
   soon as the page steps) and in idle time (the default: the engine starts 1.5 s after the page is shown,

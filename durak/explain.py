@@ -2,7 +2,7 @@
 
 Only called once ``legal_actions`` has said no, so it may be slow; it never decides legality itself.
 Every code is ``illegal.<reason>`` with the refused action as ``action`` (notation) beside the reason's
-own params, so a page says the same in its language (web/i18n.py renders them from the catalogues).
+own params, so a page says the same in its language (web/shared/i18n.py renders them from the catalogues).
 """
 
 from __future__ import annotations

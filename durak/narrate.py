@@ -4,7 +4,7 @@ pages' examples alike.
 ``narrate(event, me)`` returns a ``Message``: the code ``event.<kind>`` (``event.<kind>_you`` when ``me``
 did it, so every language can conjugate "you"), params by the convention of durak/messages.py (``seat``,
 ``target``, ``cards`` as notation, ``n`` a count) and the English sentence, in which seats read "seat 2".
-A page says the code in its own language with the seats' names (web/i18n.py ``say``).
+A page says the code in its own language with the seats' names (web/shared/i18n.py ``say``).
 """
 
 from __future__ import annotations

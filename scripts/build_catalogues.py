@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""Compile the gettext catalogues web/locale/<lang>.po into what the page reads (docs/i18n.md).
+"""Compile the gettext catalogues web/shared/locale/<lang>.po into what the page reads (docs/i18n.md).
 
     python scripts/build_catalogues.py [--root DIR] [--check] [--extract]
 
-One .po file per language is the only list of languages: adding web/locale/xx.po adds a language to
+One .po file per language is the only list of languages: adding web/shared/locale/xx.po adds a language to
 the table, its language menu, the loading text, the service worker's update notice and the manifest.
 From each catalogue this writes, when the bytes differ:
 
-- web/locale/<lang>.mo (git-ignored), which Python's standard ``gettext`` reads in CPython and in
-  Pyodide alike (scripts/build_zip.py packs them into web/modules.zip beside web/i18n.py);
-- web/locale/strings.js (git-ignored): the languages with their own names, the few messages the
+- web/shared/locale/<lang>.mo (git-ignored), which Python's standard ``gettext`` reads in CPython and in
+  Pyodide alike (scripts/build_zip.py packs them into web/modules.zip beside web/shared/i18n.py);
+- web/shared/locale/strings.js (git-ignored): the languages with their own names, the few messages the
   page's JavaScript shows before Python runs or without it (JS_KEYS), and the table page's static
   words (``page``), as ``window.DURAK_I18N``: a Russian reader sees Russian from the first frame;
-- the ``name_localized`` / ``description_localized`` members of web/manifest.webmanifest.
+- the ``name_localized`` / ``description_localized`` members of web/offline/manifest.webmanifest.
 
 Babel reads the .po files and writes the .mo files; their header dates are fixed so the same
 catalogues give the same bytes (the archive and the service worker's version stay deterministic).
@@ -41,14 +41,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = Path("web/locale")
+LOCALE = Path("web/shared/locale")
 STRINGS_JS = LOCALE / "strings.js"
-MANIFEST = Path("web/manifest.webmanifest")
+MANIFEST = Path("web/offline/manifest.webmanifest")
 SOURCE_LANG = "en"
 EXAMPLES = Path("rules/examples")
-EXAMPLE_CONTEXT = "example"  # msgctxt of the worked examples' texts (web/i18n.py reads them with pgettext)
-#: Messages the page's JavaScript needs: the loading screen (index.html), the update notice (web/pwa.js)
-#: and the embed page (web/embed-frame.js).
+EXAMPLE_CONTEXT = "example"  # msgctxt of the worked examples' texts (web/shared/i18n.py reads them with pgettext)
+#: Messages the page's JavaScript needs: the loading screen (index.html), the update notice (web/offline/pwa.js)
+#: and the embed page (web/embed/embed-frame.js).
 JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_failed",
            "update_available", "update_reload", "update_later",
            "embed_open_full", "embed_bad_options", "embed_unknown_example", "embed_bad_link", "embed_engine_failed")
@@ -96,7 +96,7 @@ def static_keys(root: Path = ROOT) -> tuple[str, ...]:
 def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> dict[str, Any]:
     """The table page's static words in one language: its data-i18n messages, the speed menu's options
     ("Speed: Normal") and the document's title, as web/app.py's apply_lang writes them. An untranslated
-    message is the source language's, as web/i18n.py falls back at run time."""
+    message is the source language's, as web/shared/i18n.py falls back at run time."""
     def text(key: str) -> str:
         message = catalogue.get(key)
         return message.string if message is not None and isinstance(message.string, str) and message.string \
@@ -106,7 +106,7 @@ def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> 
         "words": {key: text(key) for key in keys},
         "speeds": {name: text("speed_option").replace("{speed}", text(f"speed_{name}")) for name in SPEEDS},
         "title": f"{text('title')} — {text('tagline')}",
-        # the new-game dialog before Python runs (web/table.js): deck sizes, seat rows, rules summaries
+        # the new-game dialog before Python runs (web/table/table.js): deck sizes, seat rows, rules summaries
         "decks": {str(n): plural.ngettext("deck_n", "deck_n", n).format(n=n) for n in DECKS},
         "seat_n": text("seat_n"),
         "kinds": {"friend": text("seat_kind_friend"), "human": text("human"),
@@ -126,7 +126,7 @@ def strings_js(catalogues: dict[str, Catalog], root: Path = ROOT) -> str:
         "page": {lang: static_words(catalogue, catalogues[SOURCE_LANG], keys)
                  for lang, catalogue in catalogues.items()},
     }
-    return ("// Made by scripts/build_catalogues.py from web/locale/*.po: do not edit.\n"
+    return ("// Made by scripts/build_catalogues.py from web/shared/locale/*.po: do not edit.\n"
             f"window.DURAK_I18N = {_json_lines(data, 2)};\n")
 
 
@@ -246,7 +246,7 @@ def _quoted(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Compile web/locale/*.po for the page.")
+    parser = argparse.ArgumentParser(description="Compile web/shared/locale/*.po for the page.")
     parser.add_argument("--root", type=Path, default=ROOT, help="site folder (default: the repo root)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if an output is stale")
     parser.add_argument("--extract", action="store_true",

@@ -12,8 +12,9 @@ The prose sources are HTML fragments (a <title>, a description, an <h1>, a lead 
 <section id=...> blocks with an <h2>) in which `<example id="..."></example>` places a worked example and
 `<a data-play="first_defence_limit=5">` links to the table with those options. Every example is read from
 its record, rules/examples/<id>.durak (durak.record), and replayed with the engine: one frame per step
-(web/frames.py), its comment translated through the catalogues (web.i18n.translate_comment), its moves put
-into words by the narrator. Step 0 is written into the page as static HTML by web/stepper.js itself, run in
+(web/examples/frames.py), its comment translated through the catalogues
+(web.shared.i18n.translate_comment), its moves put into words by the narrator. Step 0 is written into the page as
+static HTML by web/examples/stepper.js itself, run in
 Node (scripts/render_examples.mjs), so the page shows what the stepper draws before any script runs.
 
 The sources are checked as they are read: every language has the same sections in the same order, every
@@ -41,8 +42,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from durak.record import Record, load_examples  # noqa: E402 - after the path set-up
-from web.frames import board_labels, record_frames  # noqa: E402
-from web.i18n import LANGS, LANGUAGE_NAMES, t, translate_comment  # noqa: E402
+from web.examples.frames import board_labels, record_frames  # noqa: E402
+from web.shared.i18n import LANGS, LANGUAGE_NAMES, t, translate_comment  # noqa: E402
 
 GAMES = ("podkidnoy", "perevodnoy", "prostoy")
 #: Which page shows each worked example (../shared/DESIGN.md, "Rules pages and examples").
@@ -141,7 +142,7 @@ def read_sources(root: Path) -> dict[tuple[str, str], Source]:
 
 # ---------------------------------------------------------------------------- labels and frames
 def labels(lang: str) -> dict[str, Any]:
-    """The words web/stepper.js needs on a rules page: the board's, plus try it's and the odds' controls."""
+    """The words web/examples/stepper.js needs on a rules page: the board's, plus try it's and the odds' controls."""
     return board_labels(lang, "example", "try", "back", "odds", "actions", "trying", "engine_loading",
                         "engine_failed", "odds_wait", "odds_none", "odds_for", "odds_value")
 
@@ -155,10 +156,11 @@ def example_data(example_id: str, record: Record, lang: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- rendering
 def render_widgets(root: Path, jobs: list[dict[str, Any]]) -> dict[str, str]:
-    """{key: the example widget's HTML at its step}, drawn by web/stepper.js in Node."""
+    """{key: the example widget's HTML at its step}, drawn by web/examples/stepper.js in Node."""
     node = shutil.which("node")
     if node is None:
-        raise BuildError("Node.js is needed to draw the examples' first frames (web/stepper.js): run `make setup`")
+        raise BuildError("Node.js is needed to draw the examples' first frames (web/examples/stepper.js): "
+                         "run `make setup`")
     run = subprocess.run([node, str(root / RENDERER)], input=json.dumps({"jobs": jobs}), capture_output=True,
                          text=True, encoding="utf-8", check=False)
     if run.returncode != 0:
@@ -178,7 +180,7 @@ def play_link(game: str, lang: str, options: str = "") -> str:
 
 
 def _brand(href: str) -> str:
-    # named by its label: on a phone the word is hidden and the suit alone is shown (web/rules.css)
+    # named by its label: on a phone the word is hidden and the suit alone is shown (web/examples/rules.css)
     return (f'<a class="rules-brand" href="{escape(href)}" aria-label="Durak"><svg class="brand-suit" '
             'aria-hidden="true"><use href="#suit-S"/></svg><span>Durak</span></a>')
 
@@ -235,12 +237,12 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 <title>{escape(source.title)}</title>
 <meta name="description" content="{escape(source.description)}">
 {alternates}
-<link rel="icon" href="../../web/icons/favicon.svg" type="image/svg+xml">
-<link rel="manifest" href="../../web/manifest.webmanifest">
-<link rel="stylesheet" href="../../web/style.css">
-<link rel="stylesheet" href="../../web/cards.css">
-<link rel="stylesheet" href="../../web/rules.css">
-<link rel="modulepreload" href="../../web/stepper.js">
+<link rel="icon" href="../../web/offline/icons/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="../../web/offline/manifest.webmanifest">
+<link rel="stylesheet" href="../../web/table/style.css">
+<link rel="stylesheet" href="../../web/shared/cards.css">
+<link rel="stylesheet" href="../../web/examples/rules.css">
+<link rel="modulepreload" href="../../web/examples/stepper.js">
 </head>
 <body class="rules-page" data-state="loading">
 {sprite}
@@ -277,9 +279,9 @@ def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any
 <a href="../../web/vendor/pyscript/LICENSE.txt">PyScript (Apache-2.0)</a></p>
 </footer>
 <script type="application/json" id="rules-data">{_script_json(data)}</script>
-<script type="module" src="../../web/rules.js"></script>
-<script src="../../web/locale/strings.js"></script>
-<script type="module" src="../../web/pwa.js"></script>
+<script type="module" src="../../web/examples/rules.js"></script>
+<script src="../../web/shared/locale/strings.js"></script>
+<script type="module" src="../../web/offline/pwa.js"></script>
 </body>
 </html>
 """
@@ -311,11 +313,11 @@ def index_page(root: Path, sources: Mapping[tuple[str, str], Source], sprite: st
 <meta name="theme-color" content="#0d4d32">
 <title>{escape(" · ".join(t(lang, "rules_title") for lang in LANGS))}</title>
 <meta name="description" content="{escape(t(first, "rules_index_description"))}">
-<link rel="icon" href="../web/icons/favicon.svg" type="image/svg+xml">
-<link rel="manifest" href="../web/manifest.webmanifest">
-<link rel="stylesheet" href="../web/style.css">
-<link rel="stylesheet" href="../web/cards.css">
-<link rel="stylesheet" href="../web/rules.css">
+<link rel="icon" href="../web/offline/icons/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="../web/offline/manifest.webmanifest">
+<link rel="stylesheet" href="../web/table/style.css">
+<link rel="stylesheet" href="../web/shared/cards.css">
+<link rel="stylesheet" href="../web/examples/rules.css">
 </head>
 <body class="rules-page rules-index" data-state="ready">
 {sprite}
@@ -327,8 +329,8 @@ def index_page(root: Path, sources: Mapping[tuple[str, str], Source], sprite: st
 <h1 class="rules-index-title">{title}</h1>
 {"".join(blocks)}
 </main>
-<script src="../web/locale/strings.js"></script>
-<script type="module" src="../web/pwa.js"></script>
+<script src="../web/shared/locale/strings.js"></script>
+<script type="module" src="../web/offline/pwa.js"></script>
 </body>
 </html>
 """

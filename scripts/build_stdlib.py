@@ -24,7 +24,7 @@ writes a smaller one in its place, found from the code, not guessed:
    wheel): only pages that do (examples/pyscript/) fetch it, when they import one of those.
 
 Pyodide's original is kept as python_stdlib.full.zip (scripts/vendor.py copies it). The finder of
-web/stdlib-fallback.mjs (installed by web/engine-boot.mjs and web/pyodide-lib.mjs) mounts
+web/worker/stdlib-fallback.mjs (installed by web/worker/engine-boot.mjs and web/pyodide-lib.mjs) mounts
 python_stdlib.packages.zip for its modules, and for any other module left out fetches the full one,
 mounts it and warns "durak: stdlib fallback for <module>", so the miss shows for the next build.
 
@@ -211,7 +211,7 @@ def module_name(path: str) -> str | None:
 def names_source(omitted: set[str], for_packages: set[str]) -> bytes:
     lines = [
         '"""Standard-library modules that scripts/build_stdlib.py left out of this archive, for the finder',
-        "of web/stdlib-fallback.mjs: FOR_PACKAGES come from python_stdlib.packages.zip (what loading a",
+        "of web/worker/stdlib-fallback.mjs: FOR_PACKAGES come from python_stdlib.packages.zip (what loading a",
         "wheel needs), the other OMITTED from Pyodide's full python_stdlib.full.zip, with a warning.\"\"\"",
         "",
         "OMITTED = frozenset({",

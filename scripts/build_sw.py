@@ -8,7 +8,7 @@ the page names (script src, link href, a py script's config), then what those fi
 turn: a PyScript config's interpreter and [files] sources, the web manifest's icons, a CSS file's
 url(...)s, a JavaScript module's imports, dynamic imports and `new URL("…", import.meta.url)`s
 (a URL ending in "/" is the whole folder). PyScript chunks that serve only features this page
-does not use (see OPTIONAL_CHUNK) are left out; tests/browser/test_offline.py checks that a
+does not use (see OPTIONAL_CHUNK) are left out; tests/browser/offline/test_offline.py checks that a
 real load asks for nothing outside the list.
 
 Each file is hashed (SHA-256, 16 hex digits in sw.js, which the worker checks after download);
@@ -43,12 +43,12 @@ PAGES = (
     "embed.html",
     "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
     "examples/pyscript/index.html",
-    "web/engine-worker.mjs",  # the engine worker (docs/worker-plan.md), with what it imports and fetches
-    "web/engine-shared-worker.mjs",  # the embeds' shared engine (docs/embed.md), likewise
+    "web/worker/engine-worker.mjs",  # the engine worker (docs/worker-plan.md), with what it imports and fetches
+    "web/worker/engine-shared-worker.mjs",  # the embeds' shared engine (docs/embed.md), likewise
 )
 ENTRY = PAGES[0]
 # Files fetched only when needed, cached by the worker when they are (never precached): the parts of
-# the standard library that web/stdlib-fallback.mjs mounts when a module left out of the cut one is
+# the standard library that web/worker/stdlib-fallback.mjs mounts when a module left out of the cut one is
 # imported (scripts/build_stdlib.py): what loading a wheel needs, and Pyodide's full one.
 ON_DEMAND = ("web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodide/python_stdlib.full.zip")
 # In a folder a module loads from as it needs (Pyodide's), the files a runtime fetches; not the

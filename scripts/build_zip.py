@@ -4,8 +4,8 @@
     python scripts/build_zip.py [--root DIR] [--check]
 
 The archive holds the `durak` package (but for the command-line-only cli.py and arena.py), the
-`web` package's modules and the message catalogues web/locale/*.mo that web/i18n.py reads (compiled
-by scripts/build_catalogues.py, which `build` runs first). The engine worker (web/engine-boot.mjs)
+`web` package's modules and the message catalogues web/shared/locale/*.mo that web/shared/i18n.py reads (compiled
+by scripts/build_catalogues.py, which `build` runs first). The engine worker (web/worker/engine-boot.mjs)
 fetches this one file and unpacks it into the working folder of the interpreter, instead of fetching
 some thirty small files, and imports every module in it before it makes its memory snapshot.
 
@@ -49,7 +49,7 @@ FIXED_TIME = (2020, 1, 1, 0, 0, 0)
 COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide" / "package.json"
 PYC_CACHE = ROOT / ".cache" / "pyc"
-CATALOGUES = Path("web/locale")
+CATALOGUES = Path("web/shared/locale")
 
 
 def _load_catalogue_builder() -> ModuleType:
@@ -116,7 +116,7 @@ def bytecode(sources: dict[Path, bytes], *, lean: bool = False) -> dict[Path, by
 
 
 def catalogue_files(root: Path = ROOT) -> dict[Path, bytes]:
-    """The compiled catalogues web/locale/<lang>.mo, one per .po file, with their bytes."""
+    """The compiled catalogues web/shared/locale/<lang>.mo, one per .po file, with their bytes."""
     return {relative: data for relative, data in build_catalogues.outputs(root).items()
             if relative.parent == CATALOGUES and relative.suffix == ".mo"}
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw the app icons (PNG): a playing card with a spade on green felt. Stdlib only.
 
-    python scripts/make_icons.py [--out web/icons]
+    python scripts/make_icons.py [--out web/offline/icons]
 
 Writes icon-192.png and icon-512.png (purpose "any": a rounded felt tile, transparent corners)
 and icon-maskable-512.png (purpose "maskable": full-bleed felt, the card inside the central
@@ -19,7 +19,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "web" / "icons"
+OUT = ROOT / "web" / "offline" / "icons"
 
 RGBA = tuple[float, float, float, float]
 FELT_CENTRE: RGBA = (0x1A / 255, 0x7A / 255, 0x4F / 255, 1.0)
@@ -125,7 +125,7 @@ ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maska
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Draw the PWA icons.")
-    parser.add_argument("--out", type=Path, default=OUT, help="folder (default web/icons)")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder (default web/offline/icons)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, (size, maskable) in ICONS.items():

@@ -1,4 +1,4 @@
-// Renders worked examples to HTML with web/stepper.js, the renderer the pages step with, so the
+// Renders worked examples to HTML with web/examples/stepper.js, the renderer the pages step with, so the
 // static step 0 a page shows before any script runs is exactly what the stepper draws.
 //
 //   node scripts/render_examples.mjs < jobs.json > html.json
@@ -8,7 +8,7 @@
 // stdout: {"html": {"<key>": "<figure ...>"}, "faces": {"7H": "<span ...>"}}
 // Run by scripts/build_rules.py (`make setup`).
 
-import { cardFace, renderExample } from "../web/stepper.js";
+import { cardFace, renderExample } from "../web/examples/stepper.js";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);

@@ -17,7 +17,7 @@
 //   its index.html); anything else goes to the network. A file of ON_DEMAND (the full standard
 //   library, fetched only when a module left out of the cut one is imported) is cached when it is
 //   first fetched. A navigation the network cannot answer gets the cached index.html.
-// - a new release waits until the page asks for it ({type: "skip-waiting"}, sent by web/pwa.js
+// - a new release waits until the page asks for it ({type: "skip-waiting"}, sent by web/offline/pwa.js
 //   when the player clicks "reload"), so a game in progress is never swapped under the player.
 
 /* global VERSION, FILES, ON_DEMAND */
@@ -65,7 +65,7 @@ async function openedAs(url) {
   return found;
 }
 
-// Large files the engine worker put aside for this install (web/engine-boot.mjs: private windows keep them
+// Large files the engine worker put aside for this install (web/worker/engine-boot.mjs: private windows keep them
 // out of the HTTP cache).
 const HANDOVER_CACHE = "durak-handover";
 

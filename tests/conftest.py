@@ -1,5 +1,5 @@
-"""Before any test module is imported: compile the message catalogues (web/locale/*.po -> .mo), which
-web/i18n.py reads at import, so every run tests the catalogues as they are now."""
+"""Before any test module is imported: compile the message catalogues (web/shared/locale/*.po -> .mo), which
+web/shared/i18n.py reads at import, so every run tests the catalogues as they are now."""
 
 from __future__ import annotations
 

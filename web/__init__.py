@@ -1,2 +1,2 @@
 """The browser side of the Durak table: pure-Python rendering, flow and storage, which the engine worker
-(web/engine-worker.mjs, web/bridge.py) runs for the table page's view port, web/table.js."""
+(web/worker/engine-worker.mjs, web/worker/bridge.py) runs for the table page's view port, web/table/table.js."""

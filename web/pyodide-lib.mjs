@@ -1,9 +1,9 @@
 // The interpreter module for PyScript pages (their pyscript.toml: interpreter =
 // ".../web/pyodide-lib.mjs"), such as examples/pyscript/: the vendored Pyodide with the site's cut
-// standard library and the finder that brings in what it left out (web/stdlib-fallback.mjs), but
+// standard library and the finder that brings in what it left out (web/worker/stdlib-fallback.mjs), but
 // none of the engine worker's boot (no memory snapshot, nothing handed to the service worker).
 
-import { installStdlibFallback } from "./stdlib-fallback.mjs";
+import { installStdlibFallback } from "./worker/stdlib-fallback.mjs";
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };

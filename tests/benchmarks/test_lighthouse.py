@@ -62,10 +62,10 @@ def test_requests_off_loopback_are_found() -> None:
 
 
 def test_http_errors_count_only_new_failures_and_not_source_maps() -> None:
-    site = SimpleNamespace(responses=[("/old.css", 404, 0), ("/index.html", 200, 9), ("/web/review.css", 404, 0),
+    site = SimpleNamespace(responses=[("/old.css", 404, 0), ("/index.html", 200, 9), ("/web/review/review.css", 404, 0),
                                       ("/web/vendor/pyscript/core.js.map", 404, 0), ("/x.js", 500, 0)])
     host = SimpleNamespace(responses=[("/index.html", 200, 9), ("/favicon.ico", 404, 0)])
-    assert bench.http_errors([site, host], [1, 0]) == ["404 /favicon.ico", "404 /web/review.css", "500 /x.js"]
+    assert bench.http_errors([site, host], [1, 0]) == ["404 /favicon.ico", "404 /web/review/review.css", "500 /x.js"]
 
 
 def test_spread_and_verdict() -> None:

@@ -55,7 +55,7 @@ def rebuild() -> None:
 
 class FramePage:
     """A page whose clicks wait for the worker's answer. The table's frames come from the engine worker
-    (web/table.js marks each drawn one in body[data-frame]): a click's answer is drawn after the click
+    (web/table/table.js marks each drawn one in body[data-frame]): a click's answer is drawn after the click
     returns, so a helper that reads the page right after a click would read the frame before it. A page
     with no frame drawn yet (or an older copy of the site, whose PyScript drew the answer inside the
     click's handler) is not waited for."""

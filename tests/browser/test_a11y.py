@@ -16,7 +16,7 @@ from .helpers import ROOT, TURN_JS, click_a_move, rebuild
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from web.i18n import LANGS
+from web.shared.i18n import LANGS
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_RUN_JS = """async () => {

@@ -1,6 +1,6 @@
 """A first visit fetches each file once and only what the pages use, compressed where the browser
 accepts it (scripts/compress.py, scripts/serve.py), and the service worker precaches what the page
-already has instead of downloading it again (scripts/sw.template.js, web/engine-boot.mjs)."""
+already has instead of downloading it again (scripts/sw.template.js, web/worker/engine-boot.mjs)."""
 
 from __future__ import annotations
 
@@ -54,9 +54,9 @@ def test_the_server_sends_compressed_copies_with_the_right_headers(
     assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == original
     headers, body = get(url + "web/vendor/pyodide/pyodide.asm.wasm", None)
     assert "content-encoding" not in headers and body == original and headers["vary"] == "Accept-Encoding"
-    for path, mime in (("web/engine-boot.mjs", "text/javascript; charset=utf-8"),
+    for path, mime in (("web/worker/engine-boot.mjs", "text/javascript; charset=utf-8"),
                        ("web/vendor/pyscript/core.js", "text/javascript; charset=utf-8"),
-                       ("web/manifest.webmanifest", "application/manifest+json"),
+                       ("web/offline/manifest.webmanifest", "application/manifest+json"),
                        ("web/vendor/pyodide/pyodide-lock.json", "application/json"),
                        ("web/modules.zip", "application/zip"),
                        ("web/vendor/pyodide/python_stdlib.zip", "application/zip")):

@@ -20,7 +20,7 @@ from .test_a11y import serious
 ARTIFACTS = ROOT / "artifacts"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from web.i18n import CATALOGUES, LANGUAGE_NAMES, t  # noqa: E402
+from web.shared.i18n import CATALOGUES, LANGUAGE_NAMES, t  # noqa: E402
 
 #: Latin words a Russian page may show: the game's name, language names in their own language.
 ALLOWED = {"Durak", "MIT", *(word for name in LANGUAGE_NAMES.values() for word in name.split())}
@@ -204,7 +204,7 @@ def test_the_update_notice_is_in_russian(
     page.goto(url + "index.html" + GAME + "&lang=ru")
     wait_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    with (site / "web" / "style.css").open("a", encoding="utf-8") as css:
+    with (site / "web" / "table" / "style.css").open("a", encoding="utf-8") as css:
         css.write("\n/* release 2 */\n")
     build_sw.build(site)
     page.reload()

@@ -1,6 +1,6 @@
 """The site boots a standard library cut to what it imports (scripts/build_stdlib.py); a module left out
 still imports: what loading a wheel needs from python_stdlib.packages.zip, anything else from Pyodide's
-full one with a warning, each mounted on demand (web/stdlib-fallback.mjs)."""
+full one with a warning, each mounted on demand (web/worker/stdlib-fallback.mjs)."""
 
 from __future__ import annotations
 

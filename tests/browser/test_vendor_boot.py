@@ -69,7 +69,7 @@ PAGE_FETCHED_JS = "() => performance.getEntriesByType('resource').map(e => e.nam
 def test_the_table_loads_no_pyscript_and_its_worker_fetches_pyodide(
     page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
-    """The table's Python runs in the engine worker (web/table.js starts web/engine-worker.mjs): the page
+    """The table's Python runs in the engine worker (web/table/table.js starts web/worker/engine-worker.mjs): the page
     fetches no PyScript, no pyscript.toml and no Pyodide, and preloads nothing the worker then fetches on
     its own (a document's preload is not a worker's); the worker fetches the vendored Pyodide, the cut
     standard library and web/modules.zip."""

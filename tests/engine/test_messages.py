@@ -23,7 +23,7 @@ from durak.ai.advice import TEXT
 from durak.cards import deck, parse_card
 from durak.messages import CodedError, Message
 from durak.narrate import deal, narrate
-from web.i18n import CATALOGUES, LANGS, card_symbol, say, tn
+from web.shared.i18n import CATALOGUES, LANGS, card_symbol, say, tn
 
 from .positions import play, position
 

@@ -1,0 +1,103 @@
+"""Frames: what an open-hands table shows at one step of a worked example, as JSON-safe data.
+
+The rules pages' builder (scripts/build_rules.py, CPython) writes one frame per step of every example
+record, and "try it yourself" (web/examples/tryout.py, in the engine worker) writes frames of the live game it plays;
+one renderer, web/examples/stepper.js, draws both. ``record_frames`` replays a record into frames, for the builder and
+for a record embedded by its link (web/embed/embedding.py) alike. A frame holds the state and the step's words,
+already in the page's language; card names and labels travel once per page, not in every frame.
+docs/rules-pages.md lists the keys.
+Pure Python, no browser import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from durak import Game
+from durak.cards import CARDS
+from durak.record import Record
+from web.examples.narration import said
+from web.shared.i18n import card_label, rank_label, suit_name, t, tn, translate_comment
+
+#: The keys of every frame, in the order docs/rules-pages.md describes them.
+FRAME_KEYS = ("hands", "talon", "trump", "trump_card", "trump_exposed", "table", "discard", "attacker",
+              "defender", "to_act", "taking", "limit", "out", "result", "position", "said", "comment")
+
+
+def frame(game: Game, *, said: str = "", comment: str = "") -> dict[str, Any]:
+    """The frame of ``game`` as it stands: every hand open, the talon's size, the trump, the table
+    (attack, defence or None), the discard pile's size, the roles, and the position text that "try it"
+    resumes from. ``said`` is what the step did, in words; ``comment`` is why it matters."""
+    view = game.open_view()
+    result = view["result"]
+    return {
+        "hands": [list(hand) for hand in view["hands"]],
+        "talon": view["talon"],
+        "trump": view["trump"],
+        "trump_card": view["trump_card"],
+        "trump_exposed": view["trump_exposed"],
+        "table": [[attack, defence] for attack, defence in view["table"]],
+        "discard": len(view["discard"]),
+        "attacker": view["attacker"],
+        "defender": view["defender"],
+        "to_act": view["to_act"],
+        "taking": view["taking"],
+        "limit": view["limit"],
+        "out": list(view["out_order"]),
+        "result": None if result is None else {"durak": result["durak"], "draw": result["draw"]},
+        "position": game.position(),
+        "said": said,
+        "comment": comment,
+    }
+
+
+#: The fields web/examples/stepper.js fills in its messages.
+TEMPLATE_FIELDS = ("i", "n", "name", "percent", "suit")
+
+
+def label_template(lang: str, key: str) -> str:
+    """A message with its {fields} left in, for web/examples/stepper.js to fill ("Step {i} of {n}")."""
+    return t(lang, key, **{name: "{" + name + "}" for name in TEMPLATE_FIELDS})
+
+
+def board_labels(lang: str, *extra_ui: str) -> dict[str, Any]:
+    """The words web/examples/stepper.js's board needs (card names, rank letters, suits, counts, marks), plus the
+    ``example_<key>`` messages named in ``extra_ui`` (the rules pages' try-it and odds controls)."""
+    def counts(key: str) -> list[str]:
+        return [tn(lang, key, n) for n in range(len(CARDS) + 1)]
+
+    keys = ("step", "first", "prev", "next", "last", "controls", "table_empty", "discard_short", "no_cards")
+    ui = {key: label_template(lang, f"example_{key}") for key in keys + extra_ui}
+    ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
+              out=t(lang, "mark_out"), taking=t(lang, "btn_take"), talon_empty=t(lang, "talon_empty"),
+              discard_empty=t(lang, "discard_empty"), table=t(lang, "table"),
+              hand_of=label_template(lang, "hand_of"), trump=label_template(lang, "trump"))
+    return {
+        "lang": lang,
+        "ranks": {str(rank): rank_label(lang, f"{rank}S") for rank in (11, 12, 13, 14)},
+        "cards": {str(card): card_label(lang, str(card)) for card in CARDS},
+        "suits": {suit: suit_name(lang, suit) for suit in "SHDC"},
+        "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
+        "ui": ui,
+    }
+
+
+def seat_names(header: dict[str, str], lang: str, players: int) -> list[str]:
+    """The record's player names (Player0.. tags), else "Seat 0", "Joueur 1"... as the worked examples name
+    them (the seat numbers of the notation)."""
+    return [header.get(f"Player{seat}") or t(lang, "example_seat", n=seat) for seat in range(players)]
+
+
+def record_frames(record: Record, lang: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The seat names and the frames of a record in ``lang``, the engine replaying it: each step says what
+    its move did, and its comment is in ``lang`` where the catalogues translate it (the site's own worked
+    examples, embedded by their records as by their ids), else as the record wrote it."""
+    game = record.start()
+    names = seat_names(dict(record.header), lang, game.players)
+    comments = [translate_comment(lang, comment) for comment in record.comments]
+    frames = [frame(game, comment=comments[0])]
+    for step, move in enumerate(record.moves, 1):
+        throw_in = bool(game.table)
+        events = game.apply(move.seat, move.action)
+        frames.append(frame(game, said=said(lang, events, names, throw_in=throw_in), comment=comments[step]))
+    return names, frames

@@ -20,7 +20,7 @@
 
 import { Stepper, loadWorkerEngine, renderExample } from "../examples/stepper.js";
 
-const SITE = new URL("../", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
 const FRAMES = new URL("../../rules/frames/", import.meta.url);
 const LABELS_FROM = "podkidnoy-limit-take"; // a worked example (../../shared/DESIGN.md) whose labels serve any frame
 const SW_URL = new URL("../../sw.js", import.meta.url);

@@ -13,7 +13,7 @@
 // "error".
 
 const SW_URL = new URL("../../sw.js", import.meta.url);
-const SCOPE = new URL("..", import.meta.url); // the site root, where sw.js is
+const SCOPE = new URL("../..", import.meta.url); // the site root, where sw.js is
 const STYLE = `
 .update-notice { position: fixed; z-index: 1000; left: 50%; bottom: max(1rem, env(safe-area-inset-bottom));
   transform: translateX(-50%); display: flex; gap: .75rem; align-items: center; padding: .6rem .9rem;

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/boot_trace.py [--runs 6] [--root DIR] [--against DIR]
 
-The long-task check of issue #14 (tests/browser/table/test_table_worker.py) counts the tasks over 50 ms that
+The long-task check (tests/browser/table/test_table_worker.py) counts the tasks over 50 ms that
 overlap the window from the first paint to ready, as PerformanceObserver sees them: wall time, which
 on two shared cores mostly measures what else runs meanwhile. A trace tells both: for each load (a
 new browser context, so a first visit: no cache, no save, the new-game dialog), the task of the

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/play_trace.py [--runs 6] [--root DIR] [--against DIR]
 
-The long-task check of issue #14 (tests/browser/table/test_table_worker.py) counts, with a PerformanceObserver,
+The long-task check (tests/browser/table/test_table_worker.py) counts, with a PerformanceObserver,
 the tasks over 50 ms while a clicking player plays a four-player game at speed=fast until the AIs have
 made ten moves. This plays the same game the same way (the tests' Player), traced, and splits the
 renderer main thread's tasks in two:

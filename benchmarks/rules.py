@@ -14,7 +14,7 @@ Each run opens new browser contexts (an empty cache each) and measures, for rule
 - the game in the same conditions, for comparison: index.html (a dealt table) cold, its first paint and its
   data-ready-ms (on a busy machine every figure grows; the game's own say by how much).
 
-Goals (issue 8): first paint <= 300 ms, steppable <= 500 ms cold, "try it" ready no slower than the game's
+Goals: first paint <= 300 ms, steppable <= 500 ms cold, "try it" ready no slower than the game's
 ready. Needs `make setup` (the built pages, web/vendor/); runs the site on a free port.
 """
 

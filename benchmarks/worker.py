@@ -1,4 +1,4 @@
-"""The engine worker's boot against today's table on loopback: cold and warm, interleaved (docs/worker-plan.md).
+"""The engine worker's boot against today's table on loopback: cold and warm, interleaved (README, "Threads").
 
     .venv/bin/python benchmarks/worker.py [--runs 5] [--json artifacts/bench-worker.json]
 

@@ -1,4 +1,4 @@
-"""What each level does in the textbook situations of RULES.md §6 and issue #3."""
+"""What each level does in the textbook situations of RULES.md §6."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game review: the engine's verdict on every real decision of one seat (issue 12).
+"""Game review: the engine's verdict on every real decision of one seat.
 
 Each decision is judged from the seat's own view at that moment, never from the game: an unfinished game's
 hidden cards stay hidden, and the same views give the same verdicts however the hidden cards really lay.

@@ -53,7 +53,7 @@ JS_KEYS = ("language", "loading", "loading_python", "loading_dealing", "load_fai
            "update_available", "update_reload", "update_later",
            "embed_open_full", "embed_bad_options", "embed_unknown_example", "embed_bad_link", "embed_engine_failed")
 #: The table page whose static words (data-i18n, data-i18n-label) strings.js carries, so that a reader sees
-#: them in the page's language from the first frame, not only once Python has run (web/app.py apply_lang).
+#: them in the page's language from the first frame, not only once Python has run.
 TABLE_PAGE = Path("index.html")
 SPEEDS = ("slow", "normal", "fast", "instant")  # the options of index.html's speed menu
 DECKS = (24, 36, 52)  # the options of its dialog's deck menu
@@ -95,7 +95,7 @@ def static_keys(root: Path = ROOT) -> tuple[str, ...]:
 
 def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> dict[str, Any]:
     """The table page's static words in one language: its data-i18n messages, the speed menu's options
-    ("Speed: Normal") and the document's title, as web/app.py's apply_lang writes them. An untranslated
+    ("Speed: Normal") and the document's title, as web/table/table.js's applyLang writes them. An untranslated
     message is the source language's, as web/shared/i18n.py falls back at run time."""
     def text(key: str) -> str:
         message = catalogue.get(key)

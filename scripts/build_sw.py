@@ -43,7 +43,7 @@ PAGES = (
     "embed.html",
     "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
     "examples/pyscript/index.html",
-    "web/worker/engine-worker.mjs",  # the engine worker (docs/worker-plan.md), with what it imports and fetches
+    "web/worker/engine-worker.mjs",  # the engine worker, with what it imports and fetches
     "web/worker/engine-shared-worker.mjs",  # the embeds' shared engine (docs/embed.md), likewise
 )
 ENTRY = PAGES[0]

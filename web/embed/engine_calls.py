@@ -1,6 +1,6 @@
 """The engine worker's ``engine`` calls: ``{t: "engine", id, method, args}`` in, one message out.
 
-The page sends a call as a message (docs/worker-plan.md, decision 3); web/worker/bridge.py hands its JSON
+The page sends a call as a message (the page protocol); web/worker/bridge.py hands its JSON
 text to ``answer`` and posts what comes back:
 
 - ``{t: "answer", id, result}``: the method's JSON-safe result;

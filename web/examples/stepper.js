@@ -532,7 +532,7 @@ function engineWorker(shared) {
   return { kind: "dedicated", events: worker, port: worker, close: () => worker.terminate() };
 }
 
-/** Start the engine worker (web/worker/engine-worker.mjs, docs/worker-plan.md) once, so that Python never runs on
+/** Start the engine worker (web/worker/engine-worker.mjs) once, so that Python never runs on
  * the page's main thread; resolves, once it is ready, to the "try it" engine: start, card, target, press,
  * reply, odds, and embed.html's embed_frames (kind, value, lang) and play (example, text), the calls of
  * web/embed/engine_calls.py, each a Promise of the answer's JSON text (rejected with the engine's error or

@@ -1,4 +1,4 @@
-"""Play with friends across the engine worker's boundary (docs/worker-plan.md, decision 3 and step 8).
+"""Play with friends across the engine worker's boundary (README, "Threads").
 
 WebRTC and BroadcastChannel live on the page's main thread (web/friends/net.js: a worker has no
 ``RTCPeerConnection``); the host, its seats and the friend's seat client live here. So web/friends/table-net.js

@@ -1,6 +1,5 @@
-// Play with friends on the table's view port (issue #14, docs/worker-plan.md step 8). The host and the
-// friend's seat live in the engine worker (web/friends/bridge_net.py, web/friends/netpage.py); WebRTC and BroadcastChannel
-// cannot (a worker has no RTCPeerConnection), so they stay here, in web/friends/net.js. This module relays each
+// Play with friends on the table's view port. The host and the friend's seat live in the engine worker
+// (web/friends/bridge_net.py, web/friends/netpage.py); WebRTC and BroadcastChannel cannot (a worker has no RTCPeerConnection), so they stay here, in web/friends/net.js. This module relays each
 // link's strings and state changes to the worker (`net`, `link`), carries out the worker's calls into
 // net.js (`call`, answered by `called`), sends the worker's strings (`net`), writes the friends panel it
 // describes (`panel`: #net, body[data-net], body[data-connected]; QR codes drawn here, what the player

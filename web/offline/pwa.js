@@ -4,7 +4,7 @@
 // catalogues as the rest of the page: web/shared/locale/strings.js (window.DURAK_I18N, made by
 // scripts/build_catalogues.py), which index.html loads before this module.
 //
-// Loaded by index.html as <script type="module" src="../web/pwa.js">. Does nothing where service
+// Loaded by index.html as <script type="module" src="./web/offline/pwa.js">. Does nothing where service
 // workers are unavailable (old browsers, some private windows, plain http): the page works as
 // before, just not offline. Registering after "ready" keeps the worker's precache from competing
 // with the page's own downloads; those are then in the HTTP cache and the precache only revalidates.

@@ -1,5 +1,5 @@
 // The review and history screens of the table, between web/review/review.js (which draws them) and the engine
-// worker (web/worker/bridge.py, web/review/review_page.py, which decides what they show): docs/worker-plan.md step 6.
+// worker (web/worker/bridge.py, web/review/review_page.py, which decides what they show).
 //
 // Worker -> page: `review` {op, ...}: open {data} and update {data} (JSON text for durakReviewUI.open and
 // .update), close, history {html} ("" hides it), download {name, text, mime}, copy {text}.

@@ -1,4 +1,4 @@
-// Bring a region of the page to a frame's HTML with the fewest DOM changes (issue #14, step 5).
+// Bring a region of the page to a frame's HTML with the fewest DOM changes.
 //
 // Writing a region with innerHTML makes the browser style and lay out every element of it again, and
 // loses the focus: a frame's write took 54-80 ms of a loaded machine's main thread. Most frames change a

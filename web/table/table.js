@@ -1,6 +1,6 @@
-// The table's view port (issue #14, docs/worker-plan.md step 3): the page's main thread runs no Python.
+// The table's view port: the page's main thread runs no Python.
 // The engine worker (web/worker/engine-worker.mjs, web/worker/bridge.py) holds the game and renders; this module
-// writes the frames it sends (what web/app.py's Page.show did, focus rules included), turns clicks, keys
+// writes the frames it sends (focus rules included), turns clicks, keys
 // and pointer drags into `gesture` messages naming the frame they were made on, writes `store` messages
 // to localStorage at once, shows notices, drives the loading bar, and runs the new-game dialog, the
 // language and speed menus, and the help and rules links from the first frame on, before the worker is
@@ -198,7 +198,7 @@ function drawPending() {
   }
 }
 
-// ------------------------------------------------------------------ frames (web/app.py's Page.show)
+// ------------------------------------------------------------------ frames
 function show(frame) {
   const focusKey = currentFocusKey();
   let changed = false;
@@ -288,7 +288,7 @@ function setLang(lang) {
   if (!state.ready) savePrefs({ lang }); // after ready the worker saves the preferences (a store message)
 }
 
-// The static page's words in the page's language (web/app.py's apply_lang, from strings.js).
+// The static page's words in the page's language (from strings.js).
 function applyLang() {
   const lang = state.lang;
   const page = i18n.page[lang];

@@ -1,4 +1,4 @@
-"""The engine worker's side of the page protocol (docs/worker-plan.md, decision 3): the table's Python,
+"""The engine worker's side of the page protocol: the table's Python,
 driven by messages instead of the DOM.
 
 The page (its thin view port) posts JSON-safe messages; each is checked before anything reads it, as

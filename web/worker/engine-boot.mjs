@@ -1,5 +1,5 @@
 // The engine's boot and its memory snapshot, with no page in sight (no `document`): the engine
-// worker's (web/worker/engine-worker.mjs, docs/worker-plan.md), which every page that runs Python starts
+// worker's (web/worker/engine-worker.mjs), which every page that runs Python starts
 // (the table, the rules pages' "try it", embed.html), so all of them share one snapshot.
 //
 // The snapshot holds Python already started with every module of web/modules.zip imported. Its

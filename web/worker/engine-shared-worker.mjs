@@ -1,5 +1,5 @@
-// The engine the embeds of a host page share (issue #9): web/embed/embed-frame.js asks web/examples/stepper.js's
-// loadWorkerEngine for a shared engine, and every frame of this site on one page (and in one tab's
+// The engine the embeds of a host page share: web/embed/embed-frame.js asks web/examples/stepper.js's loadWorkerEngine
+// for a shared engine, and every frame of this site on one page (and in one tab's
 // storage partition) connects to this one SharedWorker, so three record embeds boot one Pyodide, not
 // three side by side, and keep one in memory.
 //

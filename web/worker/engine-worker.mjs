@@ -1,4 +1,4 @@
-// The engine worker (issue #14, docs/worker-plan.md): one module worker per page runs the Python
+// The engine worker: one module worker per page runs the Python
 // side, so the page's main thread never runs Pyodide. Started by a page as
 //   new Worker(new URL("./engine-worker.mjs", import.meta.url), {type: "module"})
 // it talks by postMessage only (no SharedArrayBuffer, no special headers). Every message has `t`.

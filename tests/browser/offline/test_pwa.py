@@ -31,7 +31,7 @@ def test_manifest_has_names_descriptions_and_icons_of_the_right_sizes() -> None:
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
     assert manifest["short_name"] == "Durak" and "Durak" in manifest["name"]
     assert manifest["display"] == "standalone"
-    assert manifest["start_url"] == "../" and manifest["scope"] == "../"  # the site root, any sub-path
+    assert manifest["start_url"] == "../../" and manifest["scope"] == "../../"  # the site root, any sub-path
     assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
     assert manifest["lang"] == "en" and manifest["dir"] == "ltr"
     assert "card game" in manifest["description"]

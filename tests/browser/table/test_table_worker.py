@@ -1,4 +1,4 @@
-"""The table booted through the engine worker, with no PyScript on the page (docs/worker-plan.md steps 3-4).
+"""The table booted through the engine worker, with no PyScript on the page.
 
 index.html loads no PyScript: web/table/table.js, the view port, starts the engine worker and draws its frames.
 Each test has a new context (no snapshot, no save) whose service worker is blocked, so every boot is

@@ -1,4 +1,4 @@
-"""The engine worker (web/worker/engine-worker.mjs, docs/worker-plan.md step 1) boots Pyodide off the main thread:
+"""The engine worker (web/worker/engine-worker.mjs) boots Pyodide off the main thread:
 cold, making the memory snapshot it restores on the next visit; offline after one visit; from a sub-path;
 it runs the engine for `engine` calls, the table (web/worker/bridge.py) for a link's game, and refuses malformed
 messages instead of hanging.

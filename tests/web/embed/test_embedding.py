@@ -117,7 +117,8 @@ def test_embed_html_holds_the_tables_symbols_that_the_stepper_draws() -> None:
         text = (ROOT / page).read_text(encoding="utf-8")
         return {m[1]: m[0] for m in re.finditer(r'<symbol id="([A-Za-z-]+)".*?</symbol>', text, re.S)}
 
-    used = set(re.findall(r'href="#([A-Za-z-]+)"', (ROOT / "web" / "examples" / "stepper.js").read_text(encoding="utf-8")))
+    stepper = (ROOT / "web" / "examples" / "stepper.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'href="#([A-Za-z-]+)"', stepper))
     wanted = {name for name in used if not name.endswith("-")} | {f"suit-{suit}" for suit in "SHDC"}
     table, embed = symbols("index.html"), symbols("embed.html")
     assert {name: embed.get(name) for name in wanted} == {name: table[name] for name in wanted}

@@ -16,6 +16,7 @@ from web.shared import i18n
 from web.shared.i18n import LANGS, card_label, t, tn, translate_comment
 
 ROOT = Path(__file__).resolve().parents[3]
+LOCALE = Path("web") / "shared" / "locale"
 build_catalogues = load_file("durak_build_catalogues", ROOT / "scripts" / "build_catalogues.py")
 PO = build_catalogues.po_files(ROOT)
 CATALOGUES = {lang: build_catalogues.read_catalogue(path) for lang, path in PO.items()}
@@ -131,10 +132,11 @@ def test_unknown_languages_read_english() -> None:
 
 
 def _site_copy(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "web" / "shared" / "locale", tmp_path / "web" / "shared" / "locale",
+    shutil.copytree(ROOT / LOCALE, tmp_path / LOCALE,
                     ignore=shutil.ignore_patterns("*.mo", "*.js"))
     (tmp_path / "web" / "offline").mkdir()
-    shutil.copy(ROOT / "web" / "offline" / "manifest.webmanifest", tmp_path / "web" / "offline" / "manifest.webmanifest")
+    manifest = Path("web") / "offline" / "manifest.webmanifest"
+    shutil.copy(ROOT / manifest, tmp_path / manifest)
     shutil.copy(ROOT / "index.html", tmp_path / "index.html")  # its static words go into strings.js
     return tmp_path
 
@@ -145,37 +147,37 @@ def _write_po(path: Path, lang: str, text: str) -> None:
 
 def test_a_new_language_is_one_new_po_file(tmp_path: Path) -> None:
     root = _site_copy(tmp_path)
-    french = (root / "web" / "shared" / "locale" / "fr.po").read_text(encoding="utf-8")
-    _write_po(root / "web" / "shared" / "locale" / "xx.po", "xx", french.replace('msgstr "Ramasser"', 'msgstr "Xx-take"'))
+    french = (root / LOCALE / "fr.po").read_text(encoding="utf-8")
+    _write_po(root / LOCALE / "xx.po", "xx", french.replace('msgstr "Ramasser"', 'msgstr "Xx-take"'))
     build_catalogues.build(root)
-    loaded = i18n.load(root / "web" / "shared" / "locale")
+    loaded = i18n.load(root / LOCALE)
     assert "xx" in loaded and loaded["xx"].gettext("btn_take") == "Xx-take"
-    strings = (root / "web" / "shared" / "locale" / "strings.js").read_text(encoding="utf-8")
+    strings = (root / LOCALE / "strings.js").read_text(encoding="utf-8")
     assert '{"code": "xx", "name": "Français"}' in strings
     manifest = (root / "web" / "offline" / "manifest.webmanifest").read_text(encoding="utf-8")
     assert '"xx": "Durak — le jeu de cartes russe"' in manifest
-    (root / "web" / "shared" / "locale" / "xx.po").unlink()
+    (root / LOCALE / "xx.po").unlink()
     build_catalogues.build(root)
-    assert not (root / "web" / "shared" / "locale" / "xx.mo").exists()
+    assert not (root / LOCALE / "xx.mo").exists()
 
 
 def test_an_untranslated_message_falls_back_to_english_at_run_time(tmp_path: Path) -> None:
     root = _site_copy(tmp_path)
-    french = (root / "web" / "shared" / "locale" / "fr.po").read_text(encoding="utf-8")
-    _write_po(root / "web" / "shared" / "locale" / "fr.po", "fr", french.replace('msgstr "Ramasser"', 'msgstr ""'))
+    french = (root / LOCALE / "fr.po").read_text(encoding="utf-8")
+    _write_po(root / LOCALE / "fr.po", "fr", french.replace('msgstr "Ramasser"', 'msgstr ""'))
     build_catalogues.build(root)
-    loaded = i18n.load(root / "web" / "shared" / "locale")
+    loaded = i18n.load(root / LOCALE)
     assert loaded["fr"].gettext("btn_take") == "Take"
     assert loaded["fr"].gettext("btn_pass") == "Passer"
 
 
 def test_example_comments_are_translated_by_context(tmp_path: Path) -> None:
     root = _site_copy(tmp_path)
-    french = (root / "web" / "shared" / "locale" / "fr.po").read_text(encoding="utf-8")
+    french = (root / LOCALE / "fr.po").read_text(encoding="utf-8")
     french += '\nmsgctxt "example"\nmsgid "The defender takes."\nmsgstr "Le défenseur ramasse."\n'
-    _write_po(root / "web" / "shared" / "locale" / "fr.po", "fr", french)
+    _write_po(root / LOCALE / "fr.po", "fr", french)
     build_catalogues.build(root)
-    loaded = i18n.load(root / "web" / "shared" / "locale")
+    loaded = i18n.load(root / LOCALE)
     assert loaded["fr"].pgettext(i18n.EXAMPLE_CONTEXT, "The defender takes.") == "Le défenseur ramasse."
     assert loaded["fr"].gettext("btn_pass") == "Passer"  # a context keeps comments apart from keys
     assert translate_comment("en", "The defender takes.") == "The defender takes."
@@ -200,7 +202,7 @@ def test_every_worked_example_text_is_translated_in_every_language() -> None:
 def test_extract_adds_the_example_texts_a_catalogue_lacks(tmp_path: Path) -> None:
     root = _site_copy(tmp_path)
     shutil.copytree(ROOT / "rules" / "examples", root / "rules" / "examples")
-    russian = root / "web" / "shared" / "locale" / "ru.po"
+    russian = root / LOCALE / "ru.po"
     kept = [part for part in russian.read_text(encoding="utf-8").split("\n\n") if 'msgctxt "example"' not in part]
     russian.write_text("\n\n".join(kept), encoding="utf-8")
     texts = build_catalogues.example_texts(root)

@@ -149,8 +149,7 @@ def test_modules_zip_holds_every_module() -> None:
 
 def test_no_packed_module_imports_pyscript_when_imported() -> None:
     """The engine worker imports every module of web/modules.zip and has no PyScript: a module-level
-    `import pyscript` there would break its boot (web/app.py was one; its work is in web/table/table.js and
-    web/worker/bridge.py now)."""
+    `import pyscript` there would break its boot."""
     import ast
 
     def module_level_imports(tree: ast.AST) -> list[str]:

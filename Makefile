@@ -2,7 +2,8 @@
 #
 #   make setup   install everything the other targets need (idempotent; quick when done)
 #   make run     serve the repo root on http://127.0.0.1:$(PORT)  (PORT=8000 by default)
-#   make test    ruff, mypy, pytest (engine tests in CPython, tests/browser in Debian's Chromium)
+#   make test    ruff, mypy, the import contracts, pytest across the cores (engine tests in CPython,
+#                tests/browser in Debian's Chromium), then the main-thread timing tests alone
 #   make bench   page figures in Chromium: first paint, ready vs bare Pyodide, longest task in play
 #                (benchmarks/page.py; ARGS="--runs 5" etc.), then embeds on a host page (benchmarks/embed.py)
 #
@@ -30,7 +31,7 @@ NODE_STAMP := node_modules/.installed
 .PHONY: help setup chromium run test bench clean
 
 help:
-	@sed -n '3,7p' Makefile | sed 's/^# //'
+	@sed -n '3,8p' Makefile | sed 's/^# //'
 
 setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py
@@ -65,7 +66,8 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile -m "not timing"
+	$(BIN)/pytest -m timing
 
 bench: setup
 	$(BIN)/python benchmarks/page.py $(ARGS)

@@ -1,9 +1,10 @@
 """Fixtures for tests in real Chromium (Debian's /usr/bin/chromium) through pytest-playwright.
 
-- One static server per session (scripts/serve.py, free port on 127.0.0.1); `base_url` points at
-  it, so `page.goto("index.html?seed=1")` works. `pytest --base-url URL` tests another site instead.
-- One browser per session (pytest-playwright's `browser`), launched from playwright.config.py;
-  a fresh context and page per test, so every test sees a cold load.
+- One static server per test process (scripts/serve.py, free port on 127.0.0.1; `make test` runs one
+  process per core with pytest-xdist, each a session of its own); `base_url` points at it, so
+  `page.goto("index.html?seed=1")` works. `pytest --base-url URL` tests another site instead.
+- One browser per test process (pytest-playwright's session-scoped `browser`), launched from
+  playwright.config.py; a fresh context and page per test, so every test sees a cold load.
 - `page` and `context` are watched: console errors, uncaught page errors, Python tracebacks
   (console output or PyScript's `.py-error` boxes) fail the test. Expected ones can be allowed:
   `page_errors.allow(r"regex")`. Pages of contexts a test makes itself: `page_errors.watch(p)`.

@@ -312,6 +312,7 @@ def first_visit_long_tasks(browser: Browser, context_args: dict[str, Any], error
         context.close()
 
 
+@pytest.mark.timing
 def test_no_main_thread_long_task_from_first_paint_to_ready_nor_during_ten_ai_turns(
         browser: Browser, browser_context_args: dict[str, Any], page_errors: PageErrors) -> None:
     seen: list[FirstVisit] = []

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Request
 
 from tests.browser.helpers import CONTROLLED_JS, rebuild
@@ -74,6 +75,7 @@ def assert_main_thread_free(page: Page) -> None:
     assert not during_boot, f"main-thread tasks over {LONG_TASK_MS} ms before ready (start, ms): {during_boot}"
 
 
+@pytest.mark.timing
 def test_the_worker_boots_cold_makes_the_snapshot_then_boots_from_it(
     page: Page, wait_ready: Callable[..., float]
 ) -> None:

@@ -62,8 +62,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from durak.links import url_safe  # noqa: E402  (the repo's package, beside this folder)
-from durak.record import load_examples  # noqa: E402
+from durak.record import load_examples, url_safe  # noqa: E402  (the repo's package, beside this folder)
 
 helpers = SimpleNamespace(**runpy.run_path(str(ROOT / "tests" / "browser" / "helpers.py")))
 CONFIG = helpers.CONFIG

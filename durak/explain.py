@@ -7,14 +7,10 @@ own params, so a page says the same in its language (web/shared/i18n.py renders 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import ATTACK, DEFEND, EXCHANGE, PASS, TAKE, TRANSFER, Action
 from .cards import DECK_LOWEST_RANK, Card, beats, rank_name
+from .core import GameCore
 from .messages import Message, ParamValue
-
-if TYPE_CHECKING:
-    from .game import Game
 
 _BEAT_RULE = "a non-trump is beaten by a higher card of its suit or by any trump"
 _TRUMP_RULE = "a trump is beaten only by a higher trump"
@@ -22,8 +18,22 @@ _TRUMP_RULE = "a trump is beaten only by a higher trump"
 Reason = tuple[str, str, dict[str, ParamValue]]  # code, English reason, params
 
 
-def explain(game: Game, seat: int, action: Action) -> Message:
+class ExplainedCore(GameCore):
+    """The rules core whose refusals name the action, the cards and the rule: records replay on it."""
+
+    __slots__ = ()
+
+    def _refusal(self, seat: int, action: Action) -> Message:
+        return explain(self, seat, action)
+
+
+def explain(game: GameCore, seat: int, action: Action) -> Message:
     """The message of the ``IllegalAction`` raised for ``action`` by ``seat``."""
+    if game.result is not None:
+        return refusal(action, "game_over", "the game is over", {})
+    if seat != game.to_act:
+        return refusal(action, "not_your_turn", f"it is seat {game.to_act}'s turn, not seat {seat}'s",
+                       {"to_act": game.to_act, "seat": seat})
     missing = [c for c in action.cards if c not in game.hands[seat]]
     if action.kind == DEFEND:
         missing = [c for c in action.cards[1:] if c not in game.hands[seat]]
@@ -57,7 +67,7 @@ def _attack_cards(n: int) -> str:
     return f"{n} attack card" if n == 1 else f"{n} attack cards"
 
 
-def _phase(game: Game, seat: int) -> Reason:
+def _phase(game: GameCore, seat: int) -> Reason:
     """What ``seat`` is expected to do now, for messages about the wrong kind of action."""
     if not game.attacks:
         return "phase_open", "the round has not started: the attacker must lead a card", {}
@@ -68,7 +78,7 @@ def _phase(game: Game, seat: int) -> Reason:
     return "phase_throw_in", "an attacker may only throw in a card or pass", {}
 
 
-def _attack_reason(game: Game, seat: int, action: Action) -> Reason:
+def _attack_reason(game: GameCore, seat: int, action: Action) -> Reason:
     cards = action.cards
     defender = game.defender
     assert defender is not None
@@ -105,7 +115,7 @@ def _attack_reason(game: Game, seat: int, action: Action) -> Reason:
     return _phase(game, seat)
 
 
-def _defend_reason(game: Game, seat: int, action: Action) -> Reason:
+def _defend_reason(game: GameCore, seat: int, action: Action) -> Reason:
     attack, defence = action.cards
     if seat != game.defender:
         return "not_defender", f"seat {seat} is not the defender", {"seat": seat}
@@ -122,7 +132,7 @@ def _defend_reason(game: Game, seat: int, action: Action) -> Reason:
     return _phase(game, seat)
 
 
-def _transfer_reason(game: Game, seat: int, action: Action) -> Reason:
+def _transfer_reason(game: GameCore, seat: int, action: Action) -> Reason:
     if game.rules.variant != "perevodnoy":
         return "transfer_variant", "transfers belong to Perevodnoy", {}
     if seat != game.defender or not game.attacks:
@@ -138,7 +148,7 @@ def _transfer_reason(game: Game, seat: int, action: Action) -> Reason:
             "would exceed its cap", {})
 
 
-def _take_reason(game: Game, seat: int, action: Action) -> Reason:
+def _take_reason(game: GameCore, seat: int, action: Action) -> Reason:
     if seat != game.defender:
         return "not_defender", f"seat {seat} is not the defender", {"seat": seat}
     if not game.attacks:
@@ -148,7 +158,7 @@ def _take_reason(game: Game, seat: int, action: Action) -> Reason:
     return "all_beaten", "every attack card is beaten", {}
 
 
-def _pass_reason(game: Game, seat: int, action: Action) -> Reason:
+def _pass_reason(game: GameCore, seat: int, action: Action) -> Reason:
     if not game.attacks:
         return "pass_open", "the attacker must lead a card to open the round", {}
     if seat == game.defender:
@@ -156,7 +166,7 @@ def _pass_reason(game: Game, seat: int, action: Action) -> Reason:
     return "defender_first", "the defender must answer first", {}
 
 
-def _exchange_reason(game: Game, seat: int, action: Action) -> Reason:
+def _exchange_reason(game: GameCore, seat: int, action: Action) -> Reason:
     if not game.rules.exchange:
         return "exchange_rules", "the trump-six exchange is not part of these rules", {}
     if not game.trump_exposed or not game.talon:

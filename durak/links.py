@@ -1,5 +1,7 @@
 """URL-safe forms of positions and records, for share links: ``p1``/``r1`` + base64url of raw deflate.
 
+Only the encoding: ``durak.record.url_safe`` reads the text first, so that only a valid game gets a link.
+
 The deflate stream uses a preset dictionary of the notation's common words (fixed for version 1: a stream
 made without it decodes too, so a page may compress with the browser's own CompressionStream). Decoding
 refuses oversize input and anything that does not inflate to UTF-8 text of the kind the prefix names.
@@ -35,21 +37,14 @@ def _kind_of(text: str) -> str:
     return "r" if text.lstrip().startswith("[") else "p"
 
 
-def url_safe(text: str) -> str:
-    """A compact form of a position or record for a link: ``p1``/``r1`` + base64url of raw deflate.
+def is_record(text: str) -> bool:
+    """Whether ``text`` is a record (it opens with a tag), else a position."""
+    return _kind_of(text) == "r"
 
-    The text is read first (a record is replayed), so only valid text gets a link.
-    """
-    from .game import Game
-    from .record import parse_record
 
-    if not isinstance(text, str):
-        raise error("record.not_text", f"expected a position or record as text, not {type(text).__name__}")
+def compact(text: str) -> str:
+    """``p1``/``r1`` + base64url of the raw deflate of ``text``, a position or a record read beforehand."""
     kind = _kind_of(text)
-    if kind == "r":
-        parse_record(text)
-    else:
-        Game.from_position(text)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _ZDICT)
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     return kind + _URL_VERSION + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")

@@ -9,15 +9,16 @@ is, the roles, the result) are checked here against what the rest implies.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from .cards import SUITS, Card, CardError, deck, parse_card
+from .core import GameCore
 from .notation import RecordError, error, parse_rules, reason_of, rules_text
 from .rules import Rules
-from .state import FORMAT, VERSION
+from .state import FORMAT, VERSION, game_from_dict, game_to_dict
 
-if TYPE_CHECKING:
-    from .game import Game
+#: The class a position is read as: the core or a class built on it (durak.game.Game).
+G = TypeVar("G", bound=GameCore)
 
 #: Refused beyond this size: a record of the longest real game is a few kilobytes, a position far less.
 MAX_TEXT = 200_000
@@ -39,9 +40,9 @@ def _seat_text(seat: int | None) -> str:
     return "-" if seat is None else str(seat)
 
 
-def position_of(game: Game) -> str:
+def position_of(game: GameCore) -> str:
     """One line with everything ``game.to_dict()`` holds but the history and the seed."""
-    data = game.to_dict()
+    data = game_to_dict(game)
     card = data["trump_card"]
     if card is None:
         trump = data["trump"]
@@ -82,7 +83,7 @@ def position_of(game: Game) -> str:
     return " ".join(fields)
 
 
-def _rest(game: Game) -> list[str]:
+def _rest(game: GameCore) -> list[str]:
     """The cards named nowhere else, in deck order: what ``discard=*`` stands for."""
     used = set(game.talon).union(*game.hands, game.attacks, (d for d in game.defences if d is not None))
     return [str(c) for c in deck(game.rules.deck) if c not in used]
@@ -97,7 +98,7 @@ def result_text(result: dict[str, Any]) -> str:
     return "losers:" + ",".join(map(str, result["losers"]))
 
 
-def game_from_position(cls: type[Game], text: object) -> Game:
+def game_from_position(cls: type[G], text: object) -> G:
     """The game a ``position_of`` line describes; ``RecordError`` for anything malformed or inconsistent."""
     if not isinstance(text, str):
         raise error("record.not_text", f"a position is text, not {type(text).__name__}")
@@ -113,7 +114,7 @@ def game_from_position(cls: type[Game], text: object) -> Game:
     values = _position_fields(tokens[1:])
     data = _PositionReader(rules, values).save()
     try:
-        game = cls.from_dict(data)
+        game = game_from_dict(cls, data)
     except ValueError as problem:  # a SaveError: the save checks' reason
         raise error("record.inconsistent", f"the position is not a playable game: {problem}", None,
                     **reason_of(problem)) from None
@@ -288,7 +289,7 @@ class _PositionReader:
         }
 
 
-def _check_derived(game: Game, values: dict[str, str]) -> None:
+def _check_derived(game: GameCore, values: dict[str, str]) -> None:
     """What the save checks leave open: the roles, the result and the stated turn must follow from the rest."""
     if game.result is None:
         _check_round(game)
@@ -300,7 +301,7 @@ def _check_derived(game: Game, values: dict[str, str]) -> None:
                     field="turn", token=f"turn={turn}")
 
 
-def _check_round(game: Game) -> None:
+def _check_round(game: GameCore) -> None:
     sides = {game.rules.team_of(s) for s in range(game.players) if game.active[s]}
     if len(sides) < 2:
         raise error("record.inconsistent", "a game in play needs two sides that still hold cards")
@@ -312,7 +313,7 @@ def _check_round(game: Game) -> None:
         raise error("record.inconsistent", f"{len(game.attacks)} attack cards exceed the limit {game.limit}")
 
 
-def _check_result(game: Game, text: str) -> None:
+def _check_result(game: GameCore, text: str) -> None:
     result = game.result
     assert result is not None
     if game.attacker is not None or game.defender is not None or game.opener is not None or game.attacks:

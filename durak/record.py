@@ -19,16 +19,20 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from os import PathLike
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .actions import KINDS, Action, NotationError, parse_action
-from .links import MAX_URL_SAFE, from_url_safe, url_safe
+from .core import GameCore, IllegalAction
+from .explain import ExplainedCore
+from .links import MAX_URL_SAFE, compact, from_url_safe, is_record
 from .notation import RecordError, error, parse_rules, reason_of, rules_text
 from .position import MAX_TEXT, game_from_position, position_of, result_text
 from .rules import Rules
+from .state import game_to_dict
 
-if TYPE_CHECKING:
-    from .game import Game
+#: The class a record is replayed as: the core, or a class built on it (``durak.game.Game``) for a caller
+#: that shows the games it replays.
+G = TypeVar("G", bound=GameCore)
 
 __all__ = ["MAX_TEXT", "MAX_URL_SAFE", "Move", "Record", "RecordError", "from_url_safe", "game_from_position",
            "load_examples", "parse_record", "parse_rules", "position_of", "read_record", "record_of", "rules_text",
@@ -88,21 +92,21 @@ class Record:
     def example(self) -> str | None:
         return self.header.get("Example")
 
-    def start(self) -> Game:
-        """A fresh game at step 0."""
-        return _start_game(self.header, None)
+    def start(self, cls: type[G]) -> G:
+        """A fresh game at step 0, as a ``cls`` (``durak.game.Game`` to show it, ``GameCore`` to play it)."""
+        return _start_game(cls, self.header, None)
 
-    def frames(self) -> Iterator[Game]:
+    def frames(self, cls: type[G]) -> Iterator[G]:
         """The game at every step, from the start to the last move, each an independent copy."""
-        game = self.start()
+        game = self.start(cls)
         yield game.copy()
         for number, move in enumerate(self.moves, 1):
             _apply(game, move, number, None)
             yield game.copy()
 
-    def replay(self) -> Game:
+    def replay(self, cls: type[G]) -> G:
         """The game after the last move."""
-        game = self.start()
+        game = self.start(cls)
         for number, move in enumerate(self.moves, 1):
             _apply(game, move, number, None)
         return game
@@ -128,14 +132,14 @@ def _comment(text: str) -> str:
     return "{" + text.replace("\\", "\\\\").replace("}", "\\}") + "}"
 
 
-def _result_tag(game: Game) -> str:
+def _result_tag(game: GameCore) -> str:
     result = game.result
     if result is None:
         return "*"
     return result_text(result.to_dict()).replace(":", " ").replace(",", " ")
 
 
-def record_of(game: Game, names: list[str] | None = None, comments: Mapping[int, str] | None = None,
+def record_of(game: GameCore, names: list[str] | None = None, comments: Mapping[int, str] | None = None,
               tags: Mapping[str, str] | None = None) -> Record:
     """The record of ``game`` from its start: a dealt game by its seed, a game from a position by that position.
 
@@ -173,7 +177,7 @@ def _tag_value(name: str, value: object) -> str:
     return value
 
 
-def _origin(game: Game) -> dict[str, str]:
+def _origin(game: GameCore) -> dict[str, str]:
     """The tags that say where the game started: ``Start``, or the ``Game.new`` arguments that dealt it.
 
     ``Seed`` alone: the dealer was drawn from the seed; ``Dealer``: it was given; ``FirstGame "no"``: a later
@@ -183,7 +187,7 @@ def _origin(game: Game) -> dict[str, str]:
     if start is not None:
         return {"Start": start}
     if game.seed is not None:
-        target = game.to_dict()
+        target = game_to_dict(game)
         for dealer in (None, game.dealer):
             for first_game in (True, False):
                 tags = {"Seed": str(game.seed)}
@@ -192,12 +196,12 @@ def _origin(game: Game) -> dict[str, str]:
                 if not first_game:
                     tags["FirstGame"] = "no"
                 try:
-                    replayed = _start_game(tags, None, game.rules)
+                    replayed = _start_game(GameCore, tags, None, game.rules)
                     for number, (seat, action) in enumerate(game.history, 1):
                         _apply(replayed, Move(seat, action), number, None)
                 except RecordError:
                     continue
-                if replayed.to_dict() == target:
+                if game_to_dict(replayed) == target:
                     return tags
     if not game.history:
         return {"Start": position_of(game)}
@@ -205,9 +209,9 @@ def _origin(game: Game) -> dict[str, str]:
                 "neither a seeded deal nor a position): only its position can be written")
 
 
-def _start_game(header: Mapping[str, str], lines: dict[str, int] | None, rules: Rules | None = None) -> Game:
+def _start_game(cls: type[G], header: Mapping[str, str], lines: dict[str, int] | None,
+                rules: Rules | None = None) -> G:
     """The game at step 0 from the Start tag, or from Rules + Seed (+ Dealer, FirstGame) as ``Game.new`` takes them."""
-    from .game import Game
 
     def line(tag: str) -> int | None:
         return None if lines is None else lines.get(tag)
@@ -221,7 +225,7 @@ def _start_game(header: Mapping[str, str], lines: dict[str, int] | None, rules: 
             if tag in header:
                 raise error("record.bad_tag", f"a record starting from a Start position has no {tag} tag",
                             line(tag), tag=tag)
-        game: Game = _at_line(line("Start"), game_from_position, Game, header["Start"])
+        game: G = _at_line(line("Start"), game_from_position, cls, header["Start"])
         if game.rules != rules:
             raise error("record.rules_mismatch", "the Rules tag and the Start position's rules differ",
                         line("Rules"), token=header["Rules"])
@@ -239,7 +243,7 @@ def _start_game(header: Mapping[str, str], lines: dict[str, int] | None, rules: 
     if first not in ("yes", "no"):
         raise error("record.bad_tag", "FirstGame must be yes or no", line("FirstGame"), tag="FirstGame",
                     token=first)
-    return Game.new(rules, seed=int(seed), dealer=None if dealer is None else int(dealer),
+    return cls.new(rules, seed=int(seed), dealer=None if dealer is None else int(dealer),
                     first_game=first == "yes")
 
 
@@ -253,9 +257,7 @@ def _at_line(line: int | None, read: Any, *args: Any) -> Any:
         raise RecordError(f"line {line}: {problem}", problem.code, **{**problem.params, "line": line}) from None
 
 
-def _apply(game: Game, move: Move, number: int, line: int | None) -> None:
-    from .game import IllegalAction
-
+def _apply(game: GameCore, move: Move, number: int, line: int | None) -> None:
     try:
         game.apply(move.seat, move.action)
     except IllegalAction as refusal:
@@ -263,21 +265,36 @@ def _apply(game: Game, move: Move, number: int, line: int | None) -> None:
                     line, move=number, seat=move.seat, action=str(move.action), **reason_of(refusal)) from None
 
 
+def url_safe(text: str) -> str:
+    """A compact form of a position or record for a link (``p1``/``r1`` + base64url of raw deflate).
+
+    The text is read first (a record is replayed), so only valid text gets a link.
+    """
+    if not isinstance(text, str):
+        raise error("record.not_text", f"expected a position or record as text, not {type(text).__name__}")
+    if is_record(text):
+        parse_record(text)
+    else:
+        game_from_position(GameCore, text)
+    return compact(text)
+
+
 def parse_record(text: object, source: str | None = None) -> Record:
     """Read a record and replay it; ``RecordError`` names the line and the token of the first problem."""
-    return read_record(text, source)[0]
+    return read_record(text, ExplainedCore, source)[0]
 
 
-def read_record(text: object, source: str | None = None) -> tuple[Record, Game]:
+def read_record(text: object, cls: type[G], source: str | None = None) -> tuple[Record, G]:
+    """The record and the game after its last move, replayed as a ``cls``."""
     try:
-        return _parse(text)
+        return _parse(text, cls)
     except RecordError as problem:
         if source is None:
             raise
         raise RecordError(f"{source}: {problem}", problem.code, **problem.params) from None
 
 
-def _parse(text: object) -> tuple[Record, Game]:
+def _parse(text: object, cls: type[G]) -> tuple[Record, G]:
     if not isinstance(text, str):
         raise error("record.not_text", f"a record is text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -302,7 +319,7 @@ def _parse(text: object) -> tuple[Record, Game]:
     if not header:
         raise error("record.missing_tag", 'a record begins with its tags, such as [Rules "podkidnoy/2p/36"]',
                     1, tag="Rules")
-    game = _start_game(header, tag_lines)
+    game = _start_game(cls, header, tag_lines)
     start_comment, moves = _read_moves("\n".join(lines[index:]), index + 1, game)
     if "Result" in header and header["Result"] != _result_tag(game):
         raise error("record.result_mismatch", f"the Result tag says {header['Result']!r} but the moves end with "
@@ -310,7 +327,7 @@ def _parse(text: object) -> tuple[Record, Game]:
     return Record(header, tuple(moves), start_comment), game
 
 
-def _read_moves(body: str, first_line: int, game: Game) -> tuple[str, list[Move]]:
+def _read_moves(body: str, first_line: int, game: GameCore) -> tuple[str, list[Move]]:
     """Scan the moves after the header, applying each to ``game``; comments may span lines."""
     moves: list[Move] = []
     start_comment: str | None = None

@@ -6,15 +6,16 @@ Format (DESIGN.md): ``{"rules": {...}, "trump": "D" | "trump_card": "7D", "talon
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from . import checks
 from .cards import SUITS, Card, CardError, deck, parse_card
+from .core import GameCore
 from .messages import CodedError, ParamValue
 from .rules import Rules, RulesError
 
-if TYPE_CHECKING:
-    from .game import Game
+#: The class a scenario is built as: the core or a class built on it (durak.game.Game).
+G = TypeVar("G", bound=GameCore)
 
 _FIELDS = {"rules", "trump", "trump_card", "talon", "hands", "attacker", "dealer", "first_round", "seed"}
 
@@ -30,7 +31,7 @@ def _fail(text: str, code: str, **params: ParamValue) -> ScenarioError:
     return ScenarioError(text, f"scenario.{code}", **params)
 
 
-def game_from_scenario(cls: type[Game], data: object) -> Game:
+def game_from_scenario(cls: type[G], data: object) -> G:
     if not isinstance(data, dict):
         raise ScenarioError(f"a scenario must be an object, not {type(data).__name__}", "scenario.not_an_object",
                             type=type(data).__name__)

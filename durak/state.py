@@ -6,16 +6,17 @@ localStorage, a share link or a network peer: a bad one raises ``SaveError`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from . import checks
 from .actions import parse_action
 from .cards import SUITS, Card, deck, parse_card, sort_key
+from .core import GameCore, Result
 from .messages import CodedError, ParamValue
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
+#: The class a save is restored as: the core or a class built on it (durak.game.Game).
+G = TypeVar("G", bound=GameCore)
 
 FORMAT = "durak-game"
 VERSION = 1
@@ -31,7 +32,7 @@ def _cards(items: list[Card] | set[Card]) -> list[str]:
     return [str(c) for c in sorted(items)]
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
+def game_to_dict(game: GameCore) -> dict[str, Any]:
     result = game.result
     return {
         "format": FORMAT,
@@ -54,7 +55,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def public_round(game: Game) -> dict[str, Any]:
+def public_round(game: GameCore) -> dict[str, Any]:
     """The round's public state, shared by saves and views."""
     return {
         "table": [[str(a), None if d is None else str(d)] for a, d in zip(game.attacks, game.defences, strict=True)],
@@ -70,7 +71,7 @@ def public_round(game: Game) -> dict[str, Any]:
     }
 
 
-def game_from_dict(cls: type[Game], data: object) -> Game:
+def game_from_dict(cls: type[G], data: object) -> G:
     """Rebuild a game from ``game_to_dict`` output; refuse anything inconsistent."""
     try:
         return _restore(cls, data)
@@ -103,9 +104,7 @@ def _flag(value: object, what: str) -> bool:
     return value
 
 
-def _restore(cls: type[Game], data: object) -> Game:
-    from .game import Result
-
+def _restore(cls: type[G], data: object) -> G:
     if not isinstance(data, dict):
         raise _invalid(f"expected an object, not {type(data).__name__}", "not_an_object", type=type(data).__name__)
     if data.get("format") != FORMAT or data.get("version") != VERSION:
@@ -165,7 +164,7 @@ def _restore(cls: type[Game], data: object) -> Game:
     return game
 
 
-def _restore_round(game: Game, data: dict[str, Any], n: int) -> None:
+def _restore_round(game: GameCore, data: dict[str, Any], n: int) -> None:
     game.attacker = _seat(data["attacker"], n, "attacker", optional=True)
     game.defender = _seat(data["defender"], n, "defender", optional=True)
     game.opener = _seat(data["opener"], n, "opener", optional=True)
@@ -189,7 +188,7 @@ def _restore_round(game: Game, data: dict[str, Any], n: int) -> None:
         game._set_throwers()
 
 
-def _check_conservation(rules: Rules, talon: list[Card], game: Game) -> None:
+def _check_conservation(rules: Rules, talon: list[Card], game: GameCore) -> None:
     """Every card of the deck is in exactly one place."""
     places = talon + game._discard + game.attacks + [d for d in game.defences if d is not None]
     for hand in game.hands:
@@ -211,7 +210,7 @@ def _check_conservation(rules: Rules, talon: list[Card], game: Game) -> None:
                        cards=[str(c) for c in lost])
 
 
-def _check_trump(game: Game, talon: list[Card]) -> None:
+def _check_trump(game: GameCore, talon: list[Card]) -> None:
     card = game.trump_card
     if card is not None and card & 3 != game.trump_index:
         raise _invalid(f"trump card {card.symbol} is not of the trump suit {game.trump}", "trump_card_suit",
@@ -220,7 +219,7 @@ def _check_trump(game: Game, talon: list[Card]) -> None:
         raise _invalid("the exposed trump card must be the talon's last card", "trump_card_place")
 
 
-def _whose_turn(game: Game) -> int:
+def _whose_turn(game: GameCore) -> int:
     if game.rules.variant == "prostoy":
         seat = game.attacker if not game.attacks else game.defender
     elif not game.attacks:
@@ -236,7 +235,7 @@ def _whose_turn(game: Game) -> int:
     return seat
 
 
-def view_of(game: Game, seat: int) -> dict[str, Any]:
+def view_of(game: GameCore, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, JSON-safe: never another hand's unseen cards or the talon order."""
     view = public_view_of(game)
     view["seat"] = seat
@@ -244,7 +243,7 @@ def view_of(game: Game, seat: int) -> dict[str, Any]:
     return view
 
 
-def public_view_of(game: Game) -> dict[str, Any]:
+def public_view_of(game: GameCore) -> dict[str, Any]:
     """What a spectator knows: ``view_of``'s keys with ``seat`` None and no ``hand``."""
     rules = game.rules
     n = rules.players
@@ -272,7 +271,7 @@ def public_view_of(game: Game) -> dict[str, Any]:
     }
 
 
-def open_view_of(game: Game) -> dict[str, Any]:
+def open_view_of(game: GameCore) -> dict[str, Any]:
     """Every hand open (``hands``, each in display order) and the talon in order (``talon_cards``, top first):
     for worked examples and reviews of finished games, never for a seat that is still playing."""
     view = public_view_of(game)

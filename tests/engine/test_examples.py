@@ -16,7 +16,7 @@ IDS = ["podkidnoy-limit-take", "podkidnoy-limit-stop", "prostoy-partial-defence"
 
 
 def frames(example: str) -> list[Game]:
-    return list(EXAMPLES[example].frames())
+    return list(EXAMPLES[example].frames(Game))
 
 
 def hand(game: Game, seat: int) -> set[str]:
@@ -44,7 +44,7 @@ def test_each_example_is_a_short_commented_record_from_a_round_start(example: st
     assert 3 <= len(record.moves) <= 10
     assert all(comment.strip() for comment in record.comments), "every step has a comment"
     assert all(comment.endswith(".") and "  " not in comment for comment in record.comments)
-    start = record.start()
+    start = record.start(Game)
     assert start.table == [] and start.to_act == start.attacker and start.history == []
     assert all(len(start.hand(seat)) <= 6 for seat in range(start.players))
     path = Path(__file__).resolve().parents[2] / "rules" / "examples" / f"{example}.durak"

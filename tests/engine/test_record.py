@@ -198,7 +198,7 @@ def test_record_round_trip_replays_to_the_same_game_and_keeps_comments(game: Gam
     assert without_history(replayed) == without_history(game)
     assert replayed.history == game.history
     assert replayed.record(names=names, comments=comments, tags={"Title": record.title}) == text
-    frames = list(record.frames())
+    frames = list(record.frames(Game))
     assert len(frames) == record.steps == steps
     assert without_history(frames[-1]) == without_history(game)
     assert parse_record(from_url_safe(url_safe(text), expect="record")) == record
@@ -336,7 +336,7 @@ def test_a_hand_built_record_with_an_illegal_move_cannot_replay() -> None:
     record = parse_record(RECORD)
     broken = Record(record.header, (*record.moves, Move(0, record.moves[0].action)))
     with pytest.raises(RecordError, match="move 4"):
-        broken.replay()
+        broken.replay(Game)
 
 
 # ============================================================================ URL-safe forms

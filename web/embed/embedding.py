@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from durak import Game
-from durak.links import from_url_safe
-from durak.record import parse_record
+from durak.record import from_url_safe, parse_record
 from web.examples.frames import frame, record_frames, seat_names
 from web.examples.narration import refusal
 from web.examples.tryout import Tryout

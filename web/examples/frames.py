@@ -92,7 +92,7 @@ def record_frames(record: Record, lang: str) -> tuple[list[str], list[dict[str, 
     """The seat names and the frames of a record in ``lang``, the engine replaying it: each step says what
     its move did, and its comment is in ``lang`` where the catalogues translate it (the site's own worked
     examples, embedded by their records as by their ids), else as the record wrote it."""
-    game = record.start()
+    game = record.start(Game)
     names = seat_names(dict(record.header), lang, game.players)
     comments = [translate_comment(lang, comment) for comment in record.comments]
     frames = [frame(game, comment=comments[0])]

@@ -390,7 +390,7 @@ def _check_record(entry: Entry, number: int) -> None:
     except RecordError as problem:
         raise _refuse("history.bad_record", f"game {number}: its record does not replay: {problem}",
                       game=number) from None
-    game = record.replay()
+    game = record.replay(Game)
     if rules_text(game.rules) != entry.rules or len(record.moves) != entry.moves or game.result is None:
         raise _refuse("history.bad_record", f"game {number}: its record is not the game described", game=number)
 

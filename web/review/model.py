@@ -79,7 +79,7 @@ class Session:
     def __init__(self, record: Record, seat: int = 0, names: list[str] | None = None, *,
                  you: int | None = None, worlds: int = review.WORLDS) -> None:
         self.record = record
-        start = record.start()
+        start = record.start(Game)
         players = start.players
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not at this {players}-player table")
@@ -96,7 +96,7 @@ class Session:
 
     def _build(self, start: Game) -> Iterator[None]:
         """Replay the record a few steps per piece, then collect the seat's decisions and start grading."""
-        for game in self.record.frames():
+        for game in self.record.frames(Game):
             self._games.append(game)
             if len(self._games) % STEPS_PER_PIECE == 0:
                 yield

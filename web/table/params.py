@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from durak import Game
-from durak.links import from_url_safe
+from durak.record import from_url_safe
 from durak.rules import FIRST_ATTACK, MAX_PLAYERS_BY_DECK, THROW_IN, VARIANTS, Rules
 from durak.rules import TEAMS as RULES_TEAMS
 from web.shared.i18n import LANGS

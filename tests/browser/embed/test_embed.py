@@ -20,8 +20,7 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from durak import Game
-from durak.links import from_url_safe, url_safe
-from durak.record import load_examples
+from durak.record import from_url_safe, load_examples, url_safe
 from tests.browser.helpers import ROOT, frozen_site, serve
 from web.shared.i18n import translate_comment
 
@@ -498,7 +497,7 @@ def test_a_record_embed_is_replayed_by_the_engine_into_steppable_frames(page: Pa
     # the author's words, in the page's language where the catalogues know them (the site's own examples)
     comment = received(page, index, "durak:step")[0]["data"]["comment"]
     assert comment == translate_comment("ru", record.comments[-1]) != record.comments[-1]
-    final = record.replay()
+    final = record.replay(Game)
     shown = embed_frame(page, index).evaluate(
         "() => [...document.querySelectorAll('[data-seat]')].map((s) => [...s.querySelectorAll('[data-card]')]"
         ".map((c) => c.dataset.card))")
@@ -517,7 +516,7 @@ def test_record_and_position_embeds_share_one_engine_in_a_worker_never_on_the_fr
     the host's own."""
     records = load_examples(ROOT / "rules" / "examples")
     links = [("durakRecord", url_safe(str(records["throw-in-priority"])), "ru"),
-             ("durakPosition", url_safe(records["perevodnoy-transfer"].start().position()), "fr"),
+             ("durakPosition", url_safe(records["perevodnoy-transfer"].start(Game).position()), "fr"),
              ("durakRecord", url_safe(str(records["podkidnoy-limit-take"])), "en")]
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))

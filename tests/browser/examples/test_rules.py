@@ -47,7 +47,7 @@ SHOWN_JS = """(root) => ({
 
 def states(record: Record) -> list[Game]:
     """The engine's game at every step of the record, replayed here."""
-    game = record.start()
+    game = record.start(Game)
     out = [game.copy()]
     for move in record.moves:
         game.apply(move.seat, move.action)

@@ -127,7 +127,7 @@ def test_a_game_reviewed_stepped_to_a_marked_move_played_on_downloaded_and_opene
     download.value.save_as(record_path)
     assert record_path.suffix == ".durak"
     record = parse_record(record_path.read_text(encoding="utf-8"))
-    assert len(record.moves) == len(moves) and record.replay().result is not None
+    assert len(record.moves) == len(moves) and record.replay(Game).result is not None
 
     # step to a marked move (the worst there is) with the move list, then one back with the keyboard
     verdicts = page.evaluate("() => [...document.querySelectorAll('[data-move][data-verdict]')]"
@@ -195,7 +195,7 @@ def test_a_shared_link_of_an_unfinished_game_shows_only_what_the_reviewer_knew_i
     expect(page.locator("#review-title")).to_have_text(t("fr", "review.title"))
     expect(page.locator(".review-note")).to_be_visible()
     expect(page.locator("[data-control=open-hands]")).to_have_count(0)
-    replay = parse_record(text).start()
+    replay = parse_record(text).start(Game)
     for step in range(len(game.history) + 1):
         view = replay.view(0)
         known = set(view["hand"]) | {c for cards in view["known"] for c in cards} | set(view["discard"])

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from durak.links import url_safe
-from durak.record import RecordError, load_examples, parse_record
+from durak import Game
+from durak.record import RecordError, load_examples, parse_record, url_safe
 from tests.browser.helpers import ROOT
 from web.embed.embedding import EmbedTryout, link_frames, moves_since
 from web.examples.frames import frame
@@ -22,7 +22,7 @@ def test_a_record_link_gives_one_frame_per_step_with_its_comments() -> None:
     data = link_frames("record", url_safe(str(record)), "en")
     frames = data["frames"]
     assert len(frames) == record.steps
-    game = record.start()
+    game = record.start(Game)
     assert frames[0] == frame(game, comment=record.comments[0])
     for step, move in enumerate(record.moves, 1):
         game.apply(move.seat, move.action)
@@ -52,7 +52,7 @@ def test_a_records_own_comment_that_no_catalogue_knows_is_shown_as_written() -> 
 
 
 def test_a_position_link_gives_its_one_frame_in_the_pages_language() -> None:
-    game = EXAMPLES["perevodnoy-transfer"].start()
+    game = EXAMPLES["perevodnoy-transfer"].start(Game)
     data = link_frames("position", url_safe(game.position()), "fr")
     assert [f["position"] for f in data["frames"]] == [game.position()]
     assert data["title"] == "Une position"
@@ -72,7 +72,7 @@ def test_a_link_that_does_not_read_is_refused_with_a_record_error(kind: str, val
 
 def start_of(example: str) -> EmbedTryout:
     record = parse_record(str(EXAMPLES[example]))
-    return EmbedTryout(record.start().position(), ["A", "B", "C", "D"][: record.start().players], "en")
+    return EmbedTryout(record.start(Game).position(), ["A", "B", "C", "D"][: record.start(Game).players], "en")
 
 
 def test_a_legal_move_by_notation_is_played_and_reported() -> None:
@@ -103,7 +103,7 @@ def test_no_move_is_taken_while_another_seat_is_to_act() -> None:
 
 
 def test_moves_since_names_the_new_history() -> None:
-    game = EXAMPLES["throw-in-priority"].replay()
+    game = EXAMPLES["throw-in-priority"].replay(Game)
     assert moves_since(game, len(game.history)) == []
     assert moves_since(game, 0) == [{"seat": s, "action": str(a)} for s, a in game.history]
 

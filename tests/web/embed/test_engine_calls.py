@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from durak import Game
-from durak.links import url_safe
-from durak.record import Record, load_examples
+from durak.record import Record, load_examples, url_safe
 from tests.web.running import run_coroutine
 from web.embed import engine_calls
 from web.embed.engine_calls import MAX_CALL, REFUSALS, SESSIONS
@@ -43,7 +42,7 @@ def result(method: str, *args: Any) -> Any:
 
 
 def position_at(example: str, step: int) -> str:
-    game = RECORDS[example].start()
+    game = RECORDS[example].start(Game)
     for move in RECORDS[example].moves[:step]:
         game.apply(move.seat, move.action)
     return game.position()
@@ -183,7 +182,7 @@ def test_a_record_and_a_position_link_come_back_as_frames_and_a_bad_link_as_an_e
     record = RECORDS["throw-in-priority"]
     replayed = result("embed_frames", "record", url_safe(str(record)), "ru")
     assert replayed["id"] == "record" and len(replayed["frames"]) == record.steps
-    assert replayed["frames"][-1]["position"] == record.replay().position()
+    assert replayed["frames"][-1]["position"] == record.replay(Game).position()
     assert [c for c in replayed["frames"][1:] if c["said"]], "the steps say what each move did"
     position = position_at("perevodnoy-transfer", 2)
     shown = result("embed_frames", "position", url_safe(position), "fr")

@@ -39,7 +39,7 @@ def page_data(text: str) -> dict[str, object]:
 
 def replay(record: Record) -> list[Game]:
     """The game at every step, replayed here with the engine's own moves (not the builder's code)."""
-    game = record.start()
+    game = record.start(Game)
     games = [game.copy()]
     for move in record.moves:
         game.apply(move.seat, move.action)
@@ -93,7 +93,7 @@ def test_every_example_is_on_its_game_page_in_every_language_at_step_zero(built:
 
 def test_the_static_first_frame_shows_every_hand_open(built: dict[Path, str]) -> None:
     for example_id, game_name in build_rules.EXAMPLE_PAGES.items():
-        start = RECORDS[example_id].start()
+        start = RECORDS[example_id].start(Game)
         text = built[Path(f"rules/en/{game_name}.html")]
         figure = re.search(rf'<figure class="example" id="{example_id}".*?</figure>', text, re.S)
         assert figure

@@ -19,7 +19,7 @@ NAMES = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
 
 
 def position_at(example: str, step: int) -> str:
-    game = RECORDS[example].start()
+    game = RECORDS[example].start(Game)
     for move in RECORDS[example].moves[:step]:
         game.apply(move.seat, move.action)
     return game.position()

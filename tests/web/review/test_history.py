@@ -55,7 +55,7 @@ def test_an_entry_describes_the_finished_game_and_its_record_replays() -> None:
     assert item.moves == len(game.history) and item.rules == "podkidnoy/2p/36" and item.variant == "podkidnoy"
     assert item.first_out == (game.result.out_order[:1] == [0])
     assert item.opponents == "hard"
-    assert item.record is not None and parse_record(item.record).replay().to_dict() == game.to_dict()
+    assert item.record is not None and parse_record(item.record).replay(Game).to_dict() == game.to_dict()
     assert Entry.from_dict(json.loads(json.dumps(item.to_dict())), 1) == item
     assert entry_of(game, 0, ("human", "hard"), "2026-11-30T20:15:00Z").id == item.id
     assert entry_of(game, 0, ("human", "hard"), "2026-11-30T20:16:00Z").id != item.id

@@ -169,7 +169,7 @@ async def page_play_on(reviews: ReviewPage, page: FakePage) -> None:
 
 
 def test_a_play_on_save_keeps_who_sat_where() -> None:
-    game = Game.new(parse_record(finished_table()[0].game.record()).start().rules, seed=1)
+    game = Game.new(parse_record(finished_table()[0].game.record()).start(Game).rules, seed=1)
     snapshot = play_on_snapshot(game, 0, ["human", "hard"])
     assert snapshot["settings"]["seats"] == ["human", "hard"] and snapshot["viewer"] == 0
     assert play_on_snapshot(game, 1, None)["settings"]["seats"] == ["human", "human"]  # seat 0 is always human
@@ -237,7 +237,7 @@ def test_other_buttons_are_left_to_the_table() -> None:
 def test_the_play_on_snapshot_restores_at_the_table() -> None:
     controller, _, _, _, _ = finished_table()
     record = parse_record(controller.game.record())
-    start = record.start()
+    start = record.start(Game)
     start.apply(record.moves[0].seat, parse_action(str(record.moves[0].action)))
     controller.restore(play_on_snapshot(start, 0, ["human", "easy"]))
     assert controller.game.history == [(record.moves[0].seat, record.moves[0].action)]

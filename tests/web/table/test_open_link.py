@@ -3,9 +3,8 @@ and plays on from there in a new series, with the link's rules."""
 
 from __future__ import annotations
 
-from durak import Rules
-from durak.links import url_safe
-from durak.record import load_examples
+from durak import Game, Rules
+from durak.record import load_examples, url_safe
 from tests.browser.helpers import ROOT
 from tests.web.table.test_table_flow import FakePage
 from web.shared import storage
@@ -16,7 +15,7 @@ RECORD = load_examples(ROOT / "rules" / "examples")["perevodnoy-transfer"]
 
 
 def test_a_position_link_opens_that_position() -> None:
-    game = RECORD.replay()
+    game = RECORD.replay(Game)
     parsed = parse_query(f"?position={url_safe(game.position())}&lang=fr")
     assert parsed.opened is not None and parsed.settings is None and parsed.lang == "fr"
     assert parsed.opened.position() == game.position()
@@ -26,7 +25,7 @@ def test_a_position_link_opens_that_position() -> None:
 def test_a_record_link_opens_the_game_at_its_end_with_its_history() -> None:
     parsed = parse_query(f"?record={url_safe(str(RECORD))}")
     assert parsed.opened is not None
-    assert parsed.opened.to_dict()["history"] == RECORD.replay().to_dict()["history"]
+    assert parsed.opened.to_dict()["history"] == RECORD.replay(Game).to_dict()["history"]
 
 
 def test_a_link_that_does_not_read_is_ignored_and_named() -> None:
@@ -36,7 +35,7 @@ def test_a_link_that_does_not_read_is_ignored_and_named() -> None:
 
 
 def test_the_table_plays_on_from_the_opened_game_with_its_rules() -> None:
-    game = RECORD.start()
+    game = RECORD.start(Game)
     store = storage.MemoryStore()
     controller = Controller(FakePage(), store, speed="instant")
     controller.play_from(game, source="position=p1x")

@@ -24,23 +24,60 @@ CHROMIUM := /usr/bin/chromium
 APT_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-# Stamps make repeated runs cheap: redone only when their inputs change.
+# Stamps make repeated runs cheap: each step runs only when one of its inputs is newer than its stamp
+# (and each script writes a file only when its content changes, so a step that runs rebuilds no more
+# than it must). A fresh clone has no stamp: everything builds.
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+BUILT := .cache/build
+
+# The inputs of the built files, found afresh at each run.
+PYTHON_SOURCES := $(shell find durak web -name '*.py' -not -path 'web/vendor/*')
+ENGINE_SOURCES := $(filter durak/%,$(PYTHON_SOURCES))
+CATALOGUES := $(wildcard web/shared/locale/*.po)
+RULES_SOURCES := $(shell find rules/src rules/examples -type f)
+SITE_SOURCES := index.html embed.html $(shell find web -type f -not -path 'web/vendor/*' \
+	-not -name '*.br' -not -name '*.gz' -not -name '*.partial' -not -name '*.mo' -not -name 'strings.js' \
+	-not -name 'modules.zip' -not -name '*.py' -not -name '*.po' -not -name '*.pyc')
 
 .PHONY: help setup chromium run test bench clean
 
 help:
 	@sed -n '3,8p' Makefile | sed 's/^# //'
 
-setup: chromium $(VENV_STAMP) $(NODE_STAMP)
+setup: chromium $(BUILT)/compressed
+
+$(BUILT)/vendored: $(NODE_STAMP) $(VENV_STAMP) package.json scripts/vendor.py
+	@mkdir -p $(BUILT)
 	@$(PYTHON) scripts/vendor.py
+	@touch $@
+
+$(BUILT)/wheel: $(VENV_STAMP) $(ENGINE_SOURCES) pyproject.toml LICENSE README.md scripts/build_wheel.py
+	@mkdir -p $(BUILT)
 	@$(BIN)/python scripts/build_wheel.py
+	@touch $@
+
+# web/modules.zip, and the catalogues (.mo, strings.js, the manifest's names) it compiles first.
+$(BUILT)/modules: $(BUILT)/vendored $(PYTHON_SOURCES) $(CATALOGUES) scripts/build_zip.py \
+		scripts/build_catalogues.py scripts/compile_pyc.mjs
 	@$(BIN)/python scripts/build_zip.py
+	@touch $@
+
+$(BUILT)/rules: $(BUILT)/modules $(RULES_SOURCES) index.html scripts/build_rules.py scripts/render_examples.mjs
 	@$(BIN)/python scripts/build_rules.py
+	@touch $@
+
+$(BUILT)/stdlib: $(BUILT)/modules $(BUILT)/wheel scripts/build_stdlib.py scripts/trace_stdlib.mjs
 	@$(BIN)/python scripts/build_stdlib.py
+	@touch $@
+
+$(BUILT)/service-worker: $(BUILT)/rules $(BUILT)/stdlib $(SITE_SOURCES) scripts/build_sw.py scripts/sw.template.js
 	@$(PYTHON) scripts/build_sw.py
+	@touch $@
+
+$(BUILT)/compressed: $(BUILT)/service-worker scripts/compress.py
 	@$(BIN)/python scripts/compress.py
+	@touch $@
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \

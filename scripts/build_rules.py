@@ -390,11 +390,15 @@ def check_links(root: Path, out: Mapping[Path, str]) -> None:
                 raise BuildError(f"{path}: broken link {href!r}")
 
 
+#: The compressed copies scripts/compress.py keeps beside each page: its files, not this build's.
+COMPRESSED_COPIES = (".br", ".gz")
+
+
 def built_files(root: Path = ROOT) -> Iterator[Path]:
     """The files an earlier build wrote (to remove those no source makes any more)."""
     for lang_dir in (root / OUTPUT).iterdir() if (root / OUTPUT).is_dir() else ():
         if lang_dir.is_dir() and lang_dir.name not in ("src", "examples"):
-            yield from (p for p in lang_dir.rglob("*") if p.is_file())
+            yield from (p for p in lang_dir.rglob("*") if p.is_file() and p.suffix not in COMPRESSED_COPIES)
     index = root / OUTPUT / "index.html"
     if index.is_file():
         yield index

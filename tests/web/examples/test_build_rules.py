@@ -206,6 +206,18 @@ def test_a_copy_of_the_site_builds_and_a_second_build_changes_nothing(tmp_path: 
     assert build_rules.build(site, check=True) == []
 
 
+def test_a_build_leaves_the_compressed_copies_beside_its_pages_alone(tmp_path: Path) -> None:
+    """scripts/compress.py keeps .br/.gz copies beside each page; a build that took them for stale pages
+    would delete them, and every `make setup` would compress them all again."""
+    site = copy_site(tmp_path)
+    build_rules.build(site)
+    copies = [site / "rules/en/podkidnoy.html.br", site / "rules/fr/prostoy.html.gz"]
+    for copy in copies:
+        copy.write_bytes(b"compressed")
+    assert build_rules.build(site) == []
+    assert all(copy.read_bytes() == b"compressed" for copy in copies)
+
+
 @pytest.mark.parametrize(("edit", "reason"), [
     (lambda s: s.replace('<example id="throw-in-priority"></example>', ""), "shows the examples"),
     (lambda s: s.replace('<section id="drawing">', '<section id="draw">'), "sections differ"),

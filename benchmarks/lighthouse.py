@@ -1,4 +1,4 @@
-"""Lighthouse 12 on the site's pages, mobile and desktop presets: the main thread's figures (issue #14).
+"""Lighthouse 12 on the site's pages, mobile and desktop presets: the main thread's figures.
 
     .venv/bin/python benchmarks/lighthouse.py [--runs 3] [--presets mobile,desktop]
         [--pages table,rules,embed] [--root DIR] [--json artifacts/lighthouse.json] [--reports DIR]
@@ -78,7 +78,7 @@ ROWS = (
     ("load average (1 min)", "load"),
     ("CPU benchmark index", "benchmark_index"),
 )
-# The goals of issue #14, mobile preset: (key, at least / at most, bound).
+# The goals on the mobile preset: (key, at least / at most, bound).
 GOALS = {"performance": (">=", 90), "accessibility": (">=", 100), "best-practices": (">=", 95),
          "tbt_ms": ("<=", 200), "lcp_ms": ("<=", 2500)}
 

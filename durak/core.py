@@ -3,11 +3,25 @@
 The core knows the rules and the state, not how a game is written down, saved, shown to a seat or
 explained: those build on it, and durak/game.py puts them together as ``Game``. One class serves all three
 variants; the differences are read from ``Rules``. Legality has one source, ``legal_actions``: ``apply``
-accepts exactly what it lists, so the AI, the table's highlighting and validation never disagree. Hot
-paths (legal moves, apply, copy) are kept lean because the hard AI plays many thousands of games per
-decision on top of them. Their loops over hands and the table are plain ``for`` loops, not comprehensions:
-CPython 3.11 creates and calls a function object for every comprehension (3.12 inlines them), which cost
-more than the loop itself over a few cards.
+accepts exactly what it lists, so the AI, the table's highlighting and validation never disagree.
+
+Representation. The hard AI plays many thousands of games per decision on ``copy``, ``legal_actions`` and
+``apply``, so the state is kept in the form those need (durak/cardsets.py):
+
+- ``_held[seat]``: the cards in each hand as a bit-set (bit ``c`` for ``CARDS[c]``); ``hands`` and ``hand()``
+  build lists from it on demand, lowest card first. ``_known[seat]``: the subset the other players have
+  seen (``known`` builds the sets). A copy copies two short lists of ints.
+- the table stays two lists, ``attacks`` and ``defences`` (``None`` for an unbeaten card), because its order
+  is the game's; beside them ``_unbeaten`` counts the ``None`` entries and ``_table_ranks`` is the bit-set of
+  every card whose rank lies on the table, so the throw-ins are ``hand & _table_ranks``.
+- ``_passed``: the seats that passed since the table last changed, as bits of an int (``passed`` is the set).
+- legal actions are interned ``Action`` objects (durak/actions.py), listed at most once per state
+  (``_legal``): a defence is ``DEFEND_PAIR[attack][card]`` for each card of ``hand & BEATERS[trump][attack]``.
+- events that name only seats or one card are built once at import and shared.
+
+Lists from bit-sets come out lowest card first, so ``legal_actions`` lists the cards of each kind of action
+in card order. ``apply`` and the round's close are written out in one function where a helper call would
+cost more than the work it does.
 """
 
 from __future__ import annotations
@@ -36,7 +50,8 @@ from .actions import (
     make,
     parse_action,
 )
-from .cards import CARDS, DECK_LOWEST_RANK, SUITS, Card, beats, deck, sort_key
+from .cards import CARDS, DECK_LOWEST_RANK, SUITS, Card, deck, sort_key
+from .cardsets import BEATERS, BIT, SAME_RANK, SLICES, SUIT_CARDS, cards_of, lowest, mask_of, slice_table
 from .events import Event
 from .messages import CodedError, Message
 from .rules import Rules
@@ -84,19 +99,23 @@ class GameCore:
     _trump_card: Card | None
     trump_exposed: bool
     _talon: list[Card]  # bottom first: the exposed trump is _talon[0], the next draw is _talon[-1]
-    hands: list[list[Card]]
+    _held: list[int]  # per seat: the bit-set of the cards in hand
+    _arrived: list[int]  # per card: when it came into the hand that holds it (orders each hand as dealt and drawn)
+    _arrivals: int  # how many times a card came into a hand
     _discard: list[Card]
     active: list[bool]
     out_order: list[int]
-    known: list[set[Card]]
+    _known: list[int]  # per seat: the bit-set of the cards in hand that every player has seen
     attacks: list[Card]
     defences: list[Card | None]
+    _unbeaten: int  # how many entries of defences are None
+    _table_ranks: int  # the bit-set of every card whose rank is on the table (attack or defence)
     attacker: int | None
     defender: int | None
     opener: int | None
     limit: int
     taking: bool
-    passed: set[int]
+    _passed: int  # bit ``seat`` set: that seat passed since the table last changed
     throwers: list[int]
     emptied: list[int]
     first_round: bool
@@ -113,7 +132,7 @@ class GameCore:
     _prev_seat: list[int]
     _thrower_cache: dict[tuple[int, int], list[int]]
     _start: str | None  # the position() this game started from, when it came from a position or scenario
-    # Every attribute above is a slot. With a __dict__, a game's 35 attributes exceed the 30 keys CPython 3.11
+    # Every attribute above is a slot. With a __dict__, a game's attributes exceed the 30 keys CPython 3.11
     # shares between instances, so each game got a plain dict and attribute access lost its fast paths.
     __slots__ = tuple(__annotations__)
 
@@ -134,10 +153,13 @@ class GameCore:
         cards = deck(rules.deck)
         rng.shuffle(cards)
         dealt = n * rules.hand_size
-        # one card at a time from the dealer's left: each seat gets every n-th card of the first ``dealt``
-        hands = [cards[(seat - dealer - 1) % n : dealt : n] for seat in range(n)]
         game = cls._blank(rules, seed, dealer)
-        game.hands = hands
+        # one card at a time from the dealer's left: each seat gets every n-th card of the first ``dealt``
+        game._held = [mask_of(cards[(seat - dealer - 1) % n : dealt : n]) for seat in range(n)]
+        arrived = game._arrived
+        for when, c in enumerate(cards[:dealt]):
+            arrived[c] = when
+        game._arrivals = dealt
         if dealt < len(cards):
             turned = cards[dealt]
             game._talon = [turned, *reversed(cards[dealt + 1 :])]
@@ -146,7 +168,7 @@ class GameCore:
             turned = cards[dealt - 1]
             game._talon = []
             game.trump_exposed = False
-            game.known[dealer].add(turned)
+            game._known[dealer] |= BIT[turned]
         game._trump_card = turned
         game.trump_index = turned & 3
         game._start_round(game._first_attacker(first_game), first_round=True)
@@ -154,6 +176,7 @@ class GameCore:
 
     @classmethod
     def _blank(cls, rules: Rules, seed: int | None, dealer: int) -> Self:
+        """A game with no cards dealt and no round begun; the builders fill in the cards and start a round."""
         game = cls.__new__(cls)
         n = rules.players
         game.rules = rules
@@ -163,13 +186,17 @@ class GameCore:
         game._hand_size = rules.hand_size
         game.seed = seed
         game.dealer = dealer
+        game._held = [0] * n
+        game._arrived = [0] * 52
+        game._arrivals = 0
         game._discard = []
         game.active = [True] * n
         game._refresh_neighbours()
         game.out_order = []
-        game.known = [set() for _ in range(n)]
+        game._known = [0] * n
         game.attacks, game.defences = [], []
-        game.passed, game.throwers, game.emptied = set(), [], []
+        game._unbeaten = game._table_ranks = game._passed = 0
+        game.throwers, game.emptied = [], []
         game.taking = False
         game.history = []
         game._result = None
@@ -178,6 +205,30 @@ class GameCore:
         game._start = None
         return game
 
+    def _set_hands(self, hands: list[list[Card]], known: list[list[Card]] | None = None) -> None:
+        """Give each seat these cards, in this order (and, if given, these known cards): for the builders of a
+        state."""
+        self._held = [mask_of(hand) for hand in hands]
+        arrived = self._arrived
+        when = 0
+        for hand in hands:
+            for c in hand:
+                arrived[c] = when
+                when += 1
+        self._arrivals = when
+        if known is not None:
+            self._known = [mask_of(cards) for cards in known]
+
+    def _set_table(self, attacks: list[Card], defences: list[Card | None]) -> None:
+        """Lay out the table of a state being loaded."""
+        self.attacks, self.defences = attacks, defences
+        self._unbeaten = defences.count(None)
+        ranks = 0
+        for c in attacks + defences:
+            if c is not None:
+                ranks |= SAME_RANK[c]
+        self._table_ranks = ranks
+
     def _first_attacker(self, first_game: bool) -> int:
         """RULES §2/§4: lowest trump in the first game, else relative to the dealer (the last loser)."""
         n = self.rules.players
@@ -185,8 +236,9 @@ class GameCore:
             return (self.dealer + 1) % n
         if not first_game:
             return (self.dealer - 1) % n
-        trumps = [(c, seat) for seat, hand in enumerate(self.hands) for c in hand if c & 3 == self.trump_index]
-        return min(trumps)[1] if trumps else (self.dealer + 1) % n
+        trumps = SUIT_CARDS[self.trump_index]
+        held = [(lowest(cards & trumps), seat) for seat, cards in enumerate(self._held) if cards & trumps]
+        return min(held)[1] if held else (self.dealer + 1) % n
 
     # ----------------------------------------------------------------- read-only state
     @property
@@ -224,8 +276,25 @@ class GameCore:
     def players(self) -> int:
         return self.rules.players
 
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Every seat's cards in the order they came into the hand (new lists on each call)."""
+        arrived = self._arrived.__getitem__
+        return [sorted(cards_of(held), key=arrived) for held in self._held]
+
+    @property
+    def known(self) -> list[set[Card]]:
+        """For each seat, the cards in its hand that every player has seen (new sets on each call)."""
+        return [set(cards_of(known)) for known in self._known]
+
+    @property
+    def passed(self) -> set[int]:
+        """The seats that passed since the table last changed."""
+        return {seat for seat in range(self.rules.players) if self._passed >> seat & 1}
+
     def hand(self, seat: int) -> list[Card]:
-        return sorted(self.hands[self._seat(seat)], key=sort_key(self.trump_index))
+        """``seat``'s cards in display order: by suit, trumps last, then by rank."""
+        return sorted(cards_of(self._held[self._seat(seat)]), key=sort_key(self.trump_index))
 
     def _seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.rules.players:
@@ -255,14 +324,14 @@ class GameCore:
         """The next active player clockwise who is not on ``seat``'s team."""
         rules = self.rules
         if rules.teams is None:
-            return self._next_active(seat)
+            return self._next_seat[seat]
         n = rules.players
         team = seat % rules.team_count
         for step in range(1, n):
             other = (seat + step) % n
             if self.active[other] and other % rules.team_count != team:
                 return other
-        return self._next_active(seat)
+        return self._next_seat[seat]
 
     def _start_round(self, attacker: int, first_round: bool = False) -> None:
         defender = self._next_seat[attacker] if self.rules.teams is None else self._opponent_after(attacker)
@@ -271,11 +340,12 @@ class GameCore:
         self.first_round = first_round
         self.round_no += 1
         self.attacks, self.defences = [], []
+        self._unbeaten = self._table_ranks = self._passed = 0
         self.taking = False
-        self.passed = set()
         self.emptied = []
         cap = 5 if self._prostoy else (self.rules.first_defence_limit if first_round else MAX_ATTACK)
-        self.limit = min(cap, len(self.hands[defender]))
+        held = self._held[defender].bit_count()
+        self.limit = cap if cap < held else held
         throwers = self._thrower_cache.get((attacker, defender))
         if throwers is None:
             self._set_throwers()
@@ -296,7 +366,7 @@ class GameCore:
         assert attacker is not None and defender is not None
         rules = self.rules
         teams = rules.team_count
-        if self._prostoy or self._prev_active(defender) == attacker == self._next_active(defender):
+        if self._prostoy or self._prev_seat[defender] == attacker == self._next_seat[defender]:
             self.throwers = [attacker]  # Prostoy has no throw-ins; heads-up only the attacker adds
             return
         if rules.throw_in == "everyone":
@@ -304,7 +374,7 @@ class GameCore:
             order = [(attacker + step) % n for step in range(n)]
             candidates = [s for s in order if self.active[s] and s != defender]
         else:
-            candidates = [attacker, self._prev_active(defender), self._next_active(defender)]
+            candidates = [attacker, self._prev_seat[defender], self._next_seat[defender]]
         throwers: list[int] = []
         for seat in candidates:
             if seat not in throwers and seat != defender and (rules.teams is None or seat % teams != defender % teams):
@@ -320,12 +390,12 @@ class GameCore:
             self._to_act = self.attacker if not self.attacks else self.defender
         elif not self.attacks:
             self._to_act = self.attacker
-        elif not self.taking and None in self.defences:
+        elif not self.taking and self._unbeaten:
             self._to_act = self.defender
         else:
-            passed = self.passed
+            passed = self._passed
             for seat in self.throwers:
-                if seat not in passed:
+                if not passed >> seat & 1:
                     self._to_act = seat
                     return
             self._close_round(out)
@@ -341,94 +411,85 @@ class GameCore:
         return list(legal)
 
     def _compute_legal(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        prostoy = self._prostoy
+        held = self._held[seat]
+        attacks = self.attacks
         legal: list[Action]
-        if not self.attacks:
-            legal = self._prostoy_sets(hand) if prostoy else self._openings(hand)
-        elif seat == self.defender and not self.taking and (prostoy or None in self.defences):
-            legal = self._defences(hand)
-        else:
-            legal = self._throw_ins(hand)
+        if not attacks:
+            legal = self._prostoy_sets(held) if self._prostoy else self._openings(held)
+        elif seat == self.defender and not self.taking and (self._unbeaten or self._prostoy):
+            beaters = BEATERS[self.trump_index]
+            legal = []
+            for attack, defence in zip(attacks, self.defences, strict=True):
+                if defence is None:
+                    can = held & beaters[attack]
+                    if can:
+                        row = DEFEND_PAIR[attack]
+                        if can & (can - 1):  # several cards: in the hand's order
+                            legal += map(row.__getitem__, sorted(cards_of(can), key=self._arrived.__getitem__))
+                        else:
+                            legal.append(row[can.bit_length() - 1])
+            legal.append(TAKE_ACTION)
+            if self._perevodnoy and self._unbeaten == len(attacks):
+                legal += self._transfers(held)
+        else:  # an attacker adds a card of a rank on the table, or passes
+            can = held & self._table_ranks
+            if not can or len(attacks) >= self.limit:
+                legal = [PASS_ACTION]
+            elif can & (can - 1):
+                legal = list(map(_attack_one, sorted(cards_of(can), key=self._arrived.__getitem__)))
+                legal.append(PASS_ACTION)
+            else:
+                legal = [ATTACK_ONE[can.bit_length() - 1], PASS_ACTION]
         if self._exchange and self.trump_exposed and self._can_exchange(seat):
             legal.append(EXCHANGE_ACTION)
         return legal
 
-    def _openings(self, hand: list[Card]) -> list[Action]:
-        ordered = sorted(hand)
-        legal: list[Action] = []
-        ranks: list[int] = []
-        for c in ordered:
-            legal.append(ATTACK_ONE[c])
-            ranks.append(c >> 2)
+    def _openings(self, held: int) -> list[Action]:
+        """One card, or (within the limit) several of one rank: read from the tables of three ranks at a time."""
+        middle, upper, top = held >> 16 & 0xFFF, held >> 28 & 0xFFF, held >> 40
+        if held & 0xFFFF:  # a 52-card deck's low ranks
+            bottom, low = held & 0xF, held >> 4 & 0xFFF
+            legal = [*_ATTACKS[0][bottom], *_ATTACKS[1][low], *_ATTACKS[2][middle], *_ATTACKS[3][upper],
+                     *_ATTACKS[4][top]]
+            groups = _GROUPS[0][bottom] + _GROUPS[1][low] + _GROUPS[2][middle] + _GROUPS[3][upper] + _GROUPS[4][top]
+        else:
+            legal = [*_ATTACKS[2][middle], *_ATTACKS[3][upper], *_ATTACKS[4][top]]
+            groups = _GROUPS[2][middle] + _GROUPS[3][upper] + _GROUPS[4][top]
         limit = self.limit
-        if limit > 1 and len(set(ranks)) < len(ranks):  # some rank is held twice or more
-            ranks.append(-1)  # no rank: ends the last run
-            start = 0
-            for end in range(1, len(ranks)):
-                if ranks[end] != ranks[start]:
-                    if end - start > 1:
-                        legal += _same_rank_attacks(tuple(ordered[start:end]), limit)
-                    start = end
+        if groups and limit > 1:
+            for group in groups:
+                legal += _same_rank_attacks(group, limit)
         return legal
 
-    def _defences(self, hand: list[Card]) -> list[Action]:
-        beaters = BEATERS[self.trump_index]
-        legal: list[Action] = []
-        for attack, defence in zip(self.attacks, self.defences, strict=True):
-            if defence is None:
-                row = DEFEND_PAIR[attack]
-                can = beaters[attack]
-                for d in hand:
-                    if d in can:
-                        legal.append(row[d])
-        legal.append(TAKE_ACTION)
-        if self._perevodnoy and self.defences.count(None) == len(self.defences):
-            legal.extend(self._transfers(hand))
-        return legal
-
-    def _transfers(self, hand: list[Card]) -> list[Action]:
+    def _transfers(self, held: int) -> list[Action]:
         defender = self.defender
         assert defender is not None
         size = len(self.attacks) + 1
         if size > self._cap():
             return []
         target = self._opponent_after(defender)
-        if target == defender or len(self.hands[target]) < size:
+        if target == defender or self._held[target].bit_count() < size:
             return []
-        rank = self.attacks[0] >> 2
-        return [TRANSFER_ONE[c] for c in hand if c >> 2 == rank]
+        same = held & SAME_RANK[self.attacks[0]]
+        return [TRANSFER_ONE[c] for c in sorted(cards_of(same), key=self._arrived.__getitem__)]
 
-    def _throw_ins(self, hand: list[Card]) -> list[Action]:
-        legal: list[Action] = []
-        if len(self.attacks) < self.limit:
-            ranks: set[int] = set()
-            for c in self.attacks:
-                ranks.add(c >> 2)
-            for d in self.defences:
-                if d is not None:
-                    ranks.add(d >> 2)
-            for c in hand:
-                if c >> 2 in ranks:
-                    legal.append(ATTACK_ONE[c])
-        legal.append(PASS_ACTION)
-        return legal
-
-    def _prostoy_sets(self, hand: list[Card]) -> list[Action]:
+    def _prostoy_sets(self, held: int) -> list[Action]:
         defender = self.defender
         assert defender is not None
-        most = min(5, len(self.hands[defender]))
-        ordered = sorted(hand)
-        legal = [ATTACK_ONE[c] for c in ordered]
+        most = min(5, self._held[defender].bit_count())
+        ordered = cards_of(held)
+        legal = list(map(_attack_one, ordered))
         if most >= 3:
-            legal += _prostoy_groups(tuple(ordered), most)
+            legal += _prostoy_groups(ordered, most)
         return legal
+
+    def _trump_six(self) -> Card:
+        return CARDS[(DECK_LOWEST_RANK[self.rules.deck] - 2) * 4 + self.trump_index]
 
     def _can_exchange(self, seat: int) -> bool:
         if not (self.rules.exchange and self.trump_exposed and self._talon):
             return False
-        six = CARDS[(DECK_LOWEST_RANK[self.rules.deck] - 2) * 4 + self.trump_index]
-        return six in self.hands[seat]
+        return bool(self._held[seat] & BIT[self._trump_six()])
 
     # ----------------------------------------------------------------- applying actions
     def apply(self, seat: int, action: Action | str) -> list[Event]:
@@ -445,87 +506,112 @@ class GameCore:
         if action not in legal:
             raise IllegalAction.of(self._refusal(seat, action))
         self.history.append((seat, action))
+        self._legal = None
         kind = action[0]
+        out: list[Event]
         if kind == ATTACK:
-            return self._do_attack(seat, action.cards)
+            cards = action[1]
+            if len(cards) == 1:
+                card = cards[0]
+                played = BIT[card]
+                self.attacks.append(card)
+                self.defences.append(None)
+                self._table_ranks |= SAME_RANK[card]
+                out = [ATTACK_EVENTS[seat][card]]
+            else:
+                played = mask_of(cards)
+                self.attacks.extend(cards)
+                self.defences.extend([None] * len(cards))
+                for card in cards:
+                    self._table_ranks |= SAME_RANK[card]
+                out = [_event((ev.ATTACK, seat, cards, None, 0, ()))]
+            self._unbeaten += len(cards)
+            held = self._held[seat] = self._held[seat] & ~played
+            if self._known[seat] & played:
+                self._known[seat] &= ~played
+            if not held:
+                self.emptied.append(seat)
+            self._passed = 0
+            if self._prostoy:
+                self._draw(seat, out)
+                self._to_act = self.defender
+            else:
+                self._to_act = self.throwers[0] if self.taking else self.defender
+            return out
         if kind == DEFEND:
-            return self._do_defend(seat, action.cards[0], action.cards[1])
+            attack, card = pair = action[1]
+            played = BIT[card]
+            held = self._held[seat] = self._held[seat] & ~played
+            if self._known[seat] & played:
+                self._known[seat] &= ~played
+            if not held:
+                self.emptied.append(seat)
+            self.defences[self.attacks.index(attack)] = card
+            self._unbeaten -= 1
+            self._table_ranks |= SAME_RANK[card]
+            self._passed = 0
+            out = [_event((ev.DEFEND, seat, pair, None, 0, ()))]
+            if self._unbeaten:
+                self._to_act = self.defender
+            elif self._prostoy:
+                self._close_round(out)
+            else:
+                self._to_act = self.throwers[0]  # nobody has passed since this card
+            return out
         if kind == PASS:
-            self.passed.add(seat)
+            passed = self._passed = self._passed | 1 << seat
             out = [PASS_EVENTS[seat]]
-            self._advance(out)
+            for thrower in self.throwers:
+                if not passed >> thrower & 1:
+                    self._to_act = thrower
+                    return out
+            self._close_round(out)
             return out
         if kind == TAKE:
-            return self._do_take(seat)
+            out = [TAKE_EVENTS[seat]]
+            self.taking = True
+            self._passed = 0
+            if self._prostoy:
+                self._close_round(out)
+            else:
+                self._to_act = self.throwers[0]
+            return out
         if kind == TRANSFER:
-            return self._do_transfer(seat, action.cards[0])
+            return self._do_transfer(seat, action[1][0])
         return self._do_exchange(seat)
 
-    def _remove_from_hand(self, seat: int, played: tuple[Card, ...]) -> None:
-        hand = self.hands[seat]
-        for c in played:
-            hand.remove(c)
-        known = self.known[seat]
-        if known:
-            known.difference_update(played)
-        if not hand:
+    def _take_from_hand(self, seat: int, played: int) -> None:
+        """Take the cards of ``played`` out of ``seat``'s hand (they are public now)."""
+        held = self._held[seat] = self._held[seat] & ~played
+        known = self._known
+        if known[seat] & played:
+            known[seat] &= ~played
+        if not held:
             self.emptied.append(seat)
 
-    def _do_attack(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
-        self._remove_from_hand(seat, cards)
-        self.attacks.extend(cards)
-        self.defences.extend([None] * len(cards))
-        self.passed.clear()
-        out = [_event((ev.ATTACK, seat, cards, None, 0, ()))]
-        if self._prostoy:
-            self._draw(seat, out)
-        self._advance(out)
-        return out
-
-    def _do_defend(self, seat: int, attack: Card, defence: Card) -> list[Event]:
-        self._remove_from_hand(seat, (defence,))
-        self.defences[self.attacks.index(attack)] = defence
-        self.passed.clear()
-        out = [_event((ev.DEFEND, seat, (attack, defence), None, 0, ()))]
-        if self._prostoy and None not in self.defences:
-            self._close_round(out)
-        else:
-            self._advance(out)
-        return out
-
-    def _do_take(self, seat: int) -> list[Event]:
-        out = [TAKE_EVENTS[seat]]
-        self.taking = True
-        self.passed.clear()
-        if self._prostoy:
-            self._close_round(out)
-        else:
-            self._advance(out)
-        return out
-
     def _do_transfer(self, seat: int, card: Card) -> list[Event]:
-        self._remove_from_hand(seat, (card,))
+        self._take_from_hand(seat, BIT[card])
         self.attacks.append(card)
         self.defences.append(None)
+        self._unbeaten += 1
+        self._table_ranks |= SAME_RANK[card]
         target = self._opponent_after(seat)
         self.attacker, self.defender = seat, target
-        self.limit = min(self._cap(), len(self.hands[target]))
-        self.passed.clear()
+        self.limit = min(self._cap(), self._held[target].bit_count())
+        self._passed = 0
         self._set_throwers()
         out = [Event(ev.TRANSFER, seat, (card,), target)]
         self._advance(out)
         return out
 
     def _do_exchange(self, seat: int) -> list[Event]:
-        six = CARDS[(DECK_LOWEST_RANK[self.rules.deck] - 2) * 4 + self.trump_index]
+        six = self._trump_six()
         exposed = self._talon[0]
-        hand = self.hands[seat]
-        hand[hand.index(six)] = exposed
+        self._held[seat] = self._held[seat] & ~BIT[six] | BIT[exposed]
+        self._arrived[exposed] = self._arrived[six]  # it takes the six's place in the hand
         self._talon[0] = six
         self._trump_card = six
-        self.known[seat].discard(six)
-        self.known[seat].add(exposed)
-        self._legal = None
+        self._known[seat] = self._known[seat] & ~BIT[six] | BIT[exposed]
         return [Event(ev.EXCHANGE, seat, (six, exposed))]
 
     # ----------------------------------------------------------------- closing a round
@@ -537,48 +623,54 @@ class GameCore:
             picked = [a for a, d in zip(attacks, defences, strict=True) if d is None]
             beaten = [c for a, d in zip(attacks, defences, strict=True) if d is not None for c in (a, d)]
         elif self.taking:
-            picked, beaten = attacks + [d for d in defences if d is not None], []
+            picked, beaten = attacks + defences, []  # type: ignore[operator]
+            if self._unbeaten:
+                picked = [c for c in picked if c is not None]
         else:
             picked, beaten = [], attacks + defences  # type: ignore[operator]  # all beaten: no None left
         if beaten:
-            self._discard.extend(beaten)
+            self._discard += beaten
             out.append(_event((ev.DISCARD, None, tuple(beaten), None, len(beaten), ())))
         if picked:
-            self.hands[defender].extend(picked)
-            self.known[defender].update(picked)
+            gained = 0
+            arrived, when = self._arrived, self._arrivals
+            for c in picked:
+                gained |= BIT[c]
+                arrived[c] = when
+                when += 1
+            self._arrivals = when
+            self._held[defender] |= gained
+            self._known[defender] |= gained
             if defender in self.emptied:
                 self.emptied.remove(defender)
             out.append(_event((ev.PICKUP, defender, tuple(picked), None, len(picked), ())))
         if self._talon:
-            self._draw_after_round(opener, defender, out)
+            if not self._prostoy:  # opener first, clockwise, defender last (Prostoy: the attacker drew at once)
+                n = self.rules.players
+                active = self.active
+                for step in range(n):
+                    seat = (opener + step) % n
+                    if seat != defender and active[seat]:
+                        self._draw(seat, out)
+            self._draw(defender, out)
         if not self._talon:  # also when this round's draws emptied it
             self._retire_empty_hands(out)
             if self._result is not None:
                 self.attacks, self.defences = [], []
+                self._unbeaten = self._table_ranks = 0
                 return
-        nxt = defender if not picked else self._next_active(defender)
+        nxt = defender if not picked else self._next_seat[defender]
         if not self.active[nxt]:
-            nxt = self._next_active(nxt)
+            nxt = self._next_seat[nxt]
         self._start_round(nxt)
         assert self.defender is not None
         out.append(ROUND_EVENTS[nxt][self.defender])
 
-    def _draw_after_round(self, opener: int, defender: int, out: list[Event]) -> None:
-        """Prostoy: only the defender (the attacker drew at once). Others: opener first, clockwise, defender last."""
-        if not self._prostoy:
-            n = self.rules.players
-            active = self.active
-            for step in range(n):
-                seat = (opener + step) % n
-                if seat != defender and active[seat]:
-                    self._draw(seat, out)
-        self._draw(defender, out)
-
     def _draw(self, seat: int, out: list[Event]) -> None:
         """Refill ``seat`` to the hand size from the top of the talon; the exposed trump comes last."""
         talon = self._talon
-        hand = self.hands[seat]
-        need = self._hand_size - len(hand)
+        held = self._held[seat]
+        need = self._hand_size - held.bit_count()
         if need <= 0 or not talon:
             return
         if need >= len(talon):
@@ -587,19 +679,25 @@ class GameCore:
         else:
             drawn = talon[-need:][::-1]
             del talon[-need:]
-        hand += drawn
+        arrived, when = self._arrived, self._arrivals
+        for c in drawn:
+            held |= BIT[c]
+            arrived[c] = when
+            when += 1
+        self._arrivals = when
+        self._held[seat] = held
         public: tuple[Card, ...] = ()
         if not talon and self.trump_exposed:
             self.trump_exposed = False
             public = (drawn[-1],)
-            self.known[seat].add(drawn[-1])
+            self._known[seat] |= BIT[drawn[-1]]
         if seat in self.emptied:
             self.emptied.remove(seat)
         out.append(_event((ev.DRAW, seat, tuple(drawn), None, len(drawn), public)))
 
     def _retire_empty_hands(self, out: list[Event]) -> None:
         """Once the talon is empty, empty hands leave (in the order they emptied) and the game may end."""
-        empty = [s for s in range(self.rules.players) if self.active[s] and not self.hands[s]]
+        empty = [s for s in range(self.rules.players) if self.active[s] and not self._held[s]]
         if not empty:
             return  # nobody leaves, so the game cannot end this round either
         empty.sort(key=lambda s: self.emptied.index(s) if s in self.emptied else len(self.emptied) + s)
@@ -645,17 +743,18 @@ class GameCore:
         other._to_act, other._legal, other._hand_size = self._to_act, self._legal, self._hand_size
         other._prostoy, other._perevodnoy, other._exchange = self._prostoy, self._perevodnoy, self._exchange
         other._next_seat, other._prev_seat, other._thrower_cache = self._next_seat, self._prev_seat, self._thrower_cache
-        other._start = self._start
+        other._start, other._passed = self._start, self._passed
+        other._unbeaten, other._table_ranks = self._unbeaten, self._table_ranks
         # copied: everything a move changes in place
         other._talon = self._talon[:]
-        other.hands = [h[:] for h in self.hands]
+        other._held = self._held[:]
+        other._arrived, other._arrivals = self._arrived[:], self._arrivals
         other._discard = self._discard[:]
         other.active = self.active[:]
         other.out_order = self.out_order[:]
-        other.known = [set(k) for k in self.known]
+        other._known = self._known[:]
         other.attacks = self.attacks[:]
         other.defences = self.defences[:]
-        other.passed = set(self.passed)
         other.emptied = self.emptied[:]
         other.history = self.history[:]
         return other
@@ -663,15 +762,32 @@ class GameCore:
 
 #: Builds an Event from a full 6-tuple without a Python-level call: events are made on every move.
 _event = partial(tuple.__new__, Event)
+_attack_one = ATTACK_ONE.__getitem__
 
-#: Events that name only seats (6 at most), built once: an event is immutable, and making one costs
-#: more than the rest of a pass or a take.
+#: Events that name only seats (6 at most) or one seat and one card, built once: an event is immutable,
+#: and making one costs more than the rest of a pass or a take.
 PASS_EVENTS = tuple(Event(ev.PASS, seat) for seat in range(6))
 TAKE_EVENTS = tuple(Event(ev.TAKE, seat) for seat in range(6))
 ROUND_EVENTS = tuple(tuple(Event(ev.ROUND, attacker, (), defender) for defender in range(6)) for attacker in range(6))
+ATTACK_EVENTS = tuple(tuple(Event(ev.ATTACK, seat, (c,)) for c in CARDS) for seat in range(6))
 
-#: BEATERS[trump][attack]: the cards that beat ``attack`` when ``trump`` is the trump suit's index.
-BEATERS = tuple(tuple(frozenset(d for d in CARDS if beats(d, a, trump)) for a in CARDS) for trump in range(4))
+#: For each slice of a hand's bit-set (cardsets.SLICES): _ATTACKS[i][v], the one-card attacks with the slice's
+#: cards, lowest first; _GROUPS[i][v], the cards of each of its ranks held two or more times (the slices hold whole
+#: ranks, so an attack of several cards of one rank never spans two slices).
+_ATTACKS = tuple(slice_table(ATTACK_ONE, first, width) for first, width in SLICES)
+_Groups = tuple[tuple[Card, ...], ...]
+
+
+def _group_table(first: int, width: int) -> tuple[_Groups, ...]:
+    table: list[_Groups] = [()]
+    for rank_first in range(first, first + width, 4):  # each rank's nibble, lowest rank first
+        subsets = slice_table(CARDS, rank_first, 4)
+        table = [held + ((subsets[nibble],) if len(subsets[nibble]) > 1 else ()) for nibble in range(16)
+                 for held in table]
+    return tuple(table)
+
+
+_GROUPS = tuple(_group_table(first, width) for first, width in SLICES)
 
 
 @lru_cache(maxsize=4096)

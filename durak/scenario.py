@@ -59,7 +59,7 @@ def game_from_scenario(cls: type[G], data: object) -> G:
         raise ScenarioError(f"seed must be a whole number, not {seed!r}", "scenario.seed", value=repr(seed))
 
     game = cls._blank(rules, seed, dealer)
-    game.hands = hands
+    game._set_hands(hands)
     game._talon = talon[::-1]
     game.trump_index = trump_index
     game._trump_card = trump_card

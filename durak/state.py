@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from . import checks
 from .actions import parse_action
 from .cards import SUITS, Card, deck, parse_card, sort_key
+from .cardsets import mask_of
 from .core import GameCore, Result
 from .messages import CodedError, ParamValue
 from .rules import Rules
@@ -130,7 +131,7 @@ def _restore(cls: type[G], data: object) -> G:
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         raise _invalid(f"hands must list {n} hands", "hands", n=n)
-    game.hands = [_card_list(hand, f"hand of seat {seat}", f"hands[{seat}]") for seat, hand in enumerate(hands)]
+    hands = [_card_list(hand, f"hand of seat {seat}", f"hands[{seat}]") for seat, hand in enumerate(hands)]
     game._discard = _card_list(data["discard"], "discard")
     active = data["active"]
     if not isinstance(active, list) or len(active) != n:
@@ -141,16 +142,17 @@ def _restore(cls: type[G], data: object) -> G:
     known = data["known"]
     if not isinstance(known, list) or len(known) != n:
         raise _invalid(f"known must list {n} card lists", "known", n=n)
-    game.known = [set(_card_list(k, f"known cards of seat {seat}", f"known[{seat}]")) for seat, k in enumerate(known)]
+    known = [_card_list(k, f"known cards of seat {seat}", f"known[{seat}]") for seat, k in enumerate(known)]
+    game._set_hands(hands, known)
     table = data["table"]
     if not isinstance(table, list):
         raise _invalid("table must be a list of [attack, defence] pairs", "table")
-    game.attacks = [parse_card(pair[0]) for pair in table]
-    game.defences = [None if pair[1] is None else parse_card(pair[1]) for pair in table]
-    _check_conservation(rules, talon, game)
+    game._set_table([parse_card(pair[0]) for pair in table],
+                    [None if pair[1] is None else parse_card(pair[1]) for pair in table])
+    _check_conservation(rules, talon, hands, game)
     _check_trump(game, talon)
     for seat in range(n):
-        if not game.known[seat] <= set(game.hands[seat]):
+        if not set(known[seat]) <= set(hands[seat]):
             raise _invalid(f"seat {seat} is said to hold cards not in its hand", "known_not_held", seat=seat)
     _restore_round(game, data, n)
     game.history = [(_seat(s, n, "history seat"), parse_action(a)) for s, a in data["history"]]  # type: ignore[misc]
@@ -173,7 +175,7 @@ def _restore_round(game: GameCore, data: dict[str, Any], n: int) -> None:
         raise _invalid(f"limit must be 0 to 6, not {limit!r}", "limit", value=repr(limit))
     game.limit = limit
     game.taking = _flag(data["taking"], "taking")
-    game.passed = {_seat(s, n, "passed") for s in data["passed"]}  # type: ignore[misc]
+    game._passed = mask_of(_seat(s, n, "passed") for s in data["passed"])  # type: ignore[misc]
     game.emptied = [_seat(s, n, "emptied") for s in data["emptied"]]  # type: ignore[misc]
     game.first_round = _flag(data["first_round"], "first_round")
     round_no = data["round"]
@@ -188,10 +190,10 @@ def _restore_round(game: GameCore, data: dict[str, Any], n: int) -> None:
         game._set_throwers()
 
 
-def _check_conservation(rules: Rules, talon: list[Card], game: GameCore) -> None:
+def _check_conservation(rules: Rules, talon: list[Card], hands: list[list[Card]], game: GameCore) -> None:
     """Every card of the deck is in exactly one place."""
     places = talon + game._discard + game.attacks + [d for d in game.defences if d is not None]
-    for hand in game.hands:
+    for hand in hands:
         places += hand
     seen: set[Card] = set()
     for c in places:
@@ -239,7 +241,7 @@ def view_of(game: GameCore, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, JSON-safe: never another hand's unseen cards or the talon order."""
     view = public_view_of(game)
     view["seat"] = seat
-    view["hand"] = [str(c) for c in sorted(game.hands[seat], key=sort_key(game.trump_index))]
+    view["hand"] = [str(c) for c in game.hand(seat)]
     return view
 
 
@@ -257,7 +259,7 @@ def public_view_of(game: GameCore) -> dict[str, Any]:
         "trump_card": None if game.trump_card is None else str(game.trump_card),
         "trump_exposed": game.trump_exposed,
         "talon": len(game._talon),
-        "hand_sizes": [len(h) for h in game.hands],
+        "hand_sizes": [held.bit_count() for held in game._held],
         "known": [_cards(game.known[s]) for s in range(n)],
         "discard": _cards(game._discard),
         "dealer": game.dealer,

@@ -35,6 +35,7 @@ help:
 
 setup: chromium $(VENV_STAMP) $(NODE_STAMP)
 	@$(PYTHON) scripts/vendor.py
+	@$(PYTHON) scripts/build_deck.py
 	@$(BIN)/python scripts/build_wheel.py
 	@$(BIN)/python scripts/build_zip.py
 	@$(BIN)/python scripts/build_rules.py

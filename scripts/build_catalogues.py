@@ -113,6 +113,7 @@ def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> 
                   **{level: text(f"level_{level}").capitalize() for level in ("easy", "normal", "hard")}},
         "summaries": {variant: text(f"summary_{variant}") for variant in VARIANTS},
         "deal_when_ready": text("deal_when_ready"),
+        "welcome_players": text("welcome_players"),  # the first visit's game, under "Play" (index.html)
     }
 
 

@@ -4,10 +4,11 @@
 // and pointer drags into `gesture` messages naming the frame they were made on, writes `store` messages
 // to localStorage at once, shows notices, drives the loading bar, and runs the new-game dialog, the
 // language and speed menus, and the help and rules links from the first frame on, before the worker is
-// ready: a "Deal" pressed while loading is kept and sent on `ready`.
+// ready: a "Deal" (or a first visit's "Play") pressed while loading is kept and sent on `ready`.
 //
 // It needs index.html's markup and its two inline scripts (the head's: what the boot will show,
-// window.durakBoot; the body's: the language picked, window.durakFail, a first visit's dialog open), and
+// window.durakBoot; the body's: the language picked, window.durakFail, a first visit's "Play" and its game,
+// window.durakBoot.quick and window.durakDescribe), and
 // web/shared/locale/strings.js (window.DURAK_I18N: the static words and the dialog's in every language).
 // Play with friends is web/friends/table-net.js (the links stay on this thread, the host and seats in the worker).
 // The review and history screens go through web/review/table-review.js (`review` messages both ways); the table
@@ -32,6 +33,7 @@ const body = document.body;
 const dialog = $("new-game");
 const form = $("ng-form");
 const startButton = form.querySelector('[data-action="start"]');
+const playNow = document.querySelector('#welcome [data-action="quick-start"]');
 const query = new URLSearchParams(location.search);
 const embedded = query.get("embed") === "1";
 // An embedded table keeps its save and preferences under durak.embed.* (web/embed/embed_table.py's EmbedStore).
@@ -43,6 +45,7 @@ const state = {
   pending: null, // the latest frame come, drawn at the next animation frame
   ready: false,
   dealing: false, // a start was sent (or kept): the next frame closes the dialog
+  choice: null, // the dialog's settings of that start, kept once dealt (keepChoice)
   kept: [], // messages pressed before ready, sent on ready in order
   bootNotices: [], // the boot's notices (a link's problems, a save set aside): said together, as one
   written: {},
@@ -141,8 +144,18 @@ const receivers = {
   },
   refused({ code, text }) {
     if (code === "stale_frame") return; // the newer frame is on its way or drawn: the player sees it
+    if ((code === "unplayable" || code === "bad_settings") && state.dealing && !dialog.open) {
+      // a first visit's game that cannot be dealt (a last choice kept by an older page): the dialog says why
+      state.dealing = false;
+      playNow.disabled = false;
+      $("welcome-note").textContent = "";
+      openDialog();
+      showNotice(text);
+      return;
+    }
     if (code === "unplayable" && state.dealing) {
       state.dealing = false;
+      state.choice = null;
       startButton.disabled = false;
       $("ng-notice").hidden = true;
       $("ng-error").textContent = text;
@@ -189,9 +202,13 @@ function drawPending() {
   state.pending = null;
   state.seq = frame.seq;
   show(frame);
+  $("welcome").hidden = true; // a game is on the table
   if (state.dealing) {
     state.dealing = false;
     startButton.disabled = false;
+    playNow.disabled = false;
+    if (state.choice) keepChoice(state.choice);
+    state.choice = null;
     dialog.close();
     hideNotice();
     forgetLinkGame();
@@ -304,6 +321,8 @@ function applyLang() {
   document.title = page.title;
   if (body.dataset.state === "loading") $("loading-text").textContent = i18n.text[lang].loading;
   if (state.dealing) $("ng-notice").textContent = page.deal_when_ready;
+  if (state.dealing && !state.ready) $("welcome-note").textContent = page.deal_when_ready;
+  window.durakDescribe(lang);
   updateDialog();
 }
 
@@ -399,8 +418,34 @@ function startFromDialog() {
   state.dealing = true;
   startButton.disabled = true;
   $("ng-error").textContent = "";
-  send({ t: "start", settings: dialogSettings() });
+  const settings = dialogSettings();
+  send({ t: "start", settings });
+  state.choice = settings;
   if (!state.ready) showNotice(i18n.page[state.lang].deal_when_ready); // inside the dialog, which stays open
+}
+
+// A first visit's one tap: the game under "Play" (index.html's window.durakBoot.quick), kept until ready.
+function quickStart() {
+  if (state.dealing) return;
+  state.dealing = true;
+  playNow.disabled = true;
+  send({ t: "start", settings: window.durakBoot.quick });
+  if (!state.ready) $("welcome-note").textContent = i18n.page[state.lang].deal_when_ready;
+}
+
+// The dialog's game without its deal number, as the next first-visit game ("Play" when no save is left);
+// a table with friends is not kept (their seats need the dialog).
+const SOLO_KINDS = ["human", "easy", "normal", "hard"];
+function keepChoice(settings) {
+  if (!settings.seats.every((kind) => SOLO_KINDS.includes(kind))) return;
+  const kept = { ...settings, seed: null, timer: 0 };
+  Object.assign(window.durakBoot.quick, kept);
+  window.durakDescribe(state.lang);
+  try {
+    localStorage.setItem(ownKey("durak.last"), JSON.stringify(kept));
+  } catch {
+    // storage refused: this visit's choice only
+  }
 }
 
 // A game chosen in the dialog replaces the one the link named: the link's game keys leave the address
@@ -430,7 +475,8 @@ function targetKey(element) {
 }
 
 function onAction(action, event) {
-  if (action === "new-game" || action === "settings") openDialog();
+  if (action === "new-game" || action === "settings" || action === "options") openDialog();
+  else if (action === "quick-start") quickStart();
   else if (action === "close-dialog") dialog.close();
   else if (action === "start") {
     event.preventDefault();
@@ -576,13 +622,12 @@ form.addEventListener("submit", (event) => {
   startFromDialog();
 });
 
-// The first visit (no save, no link's game) has the dialog open from the first frame (index.html) and
-// fills it now; otherwise the worker draws the table, and opens nothing unless the save or the link
-// cannot be played (see ready).
+// The first visit (no save, no link's game) shows "Play" from the first frame (index.html); otherwise the
+// worker draws the table, and opens the dialog only when the save or the link cannot be played (see ready).
+// The dialog is filled now, ready for "New game" or "Game options".
 $("speed-select").value = body.dataset.speed;
 const newGame = document.querySelector('[data-action="new-game"]');
 newGame.disabled = false;
 state.expected = window.durakBoot.expected;
-if (state.expected || friends.kind) updateDialog(); // an invite's or a reply's page opens no dialog
-else openDialog();
+updateDialog();
 setTimeout(startWorker, 0);

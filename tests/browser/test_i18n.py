@@ -246,7 +246,8 @@ def test_the_new_game_dialog_shows_every_option_whole_in_each_language(browser: 
     for width, height in ((360, 740), (600, 800), (1280, 800)):
         page = browser.new_page(viewport={"width": width, "height": height})
         try:
-            page.goto(f"{base_url}index.html?lang={lang}")  # a first visit: the dialog opens
+            page.goto(f"{base_url}index.html?lang={lang}")  # a first visit: "Play", the dialog behind "Game options"
+            page.click("#welcome [data-action=options]")
             expect(page.locator("#ng-form select[name=throw_in]")).to_be_visible()
             assert page.evaluate(CUT_OPTIONS_JS, SELECT_ARROW_PX) == [], f"{lang} at {width} px"
         finally:

@@ -496,6 +496,8 @@ body.addEventListener("click", (event) => {
   }
   const target = event.target;
   if (!target.closest) return;
+  const menu = $("tools-menu");
+  if (target.closest("#tools-menu .btn:not(.file-btn)") && menu.matches(":popover-open")) menu.hidePopover(); // its choice made
   const actionElement = target.closest("[data-action]");
   if (actionElement) {
     if (!actionElement.disabled) onAction(actionElement.dataset.action, event);

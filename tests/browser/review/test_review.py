@@ -254,6 +254,7 @@ def test_the_history_fits_a_phone_in_each_language(page: Page, wait_ready: Calla
     page.evaluate("text => localStorage.setItem('durak.history', text)", History(entries).text())
     page.reload()
     wait_ready(page)
+    page.click("[data-testid=more]")  # on a phone the top bar's History is in its menu
     page.click(".tools [data-action=history]")
     history = page.locator("[data-testid=history]")
     expect(history.locator("[data-game]")).to_have_count(4)

@@ -192,6 +192,9 @@ def test_defaults_start_in_one_click_and_bad_rules_are_explained(
     page.on("request", lambda request: requested.append(request.url))
     open_table(page, wait_ready, "?lang=en&speed=instant")
     dialog = page.locator("dialog#new-game")
+    expect(page.locator("#welcome [data-action=quick-start]")).to_be_visible()  # a first visit: "Play"
+    expect(dialog).to_be_hidden()
+    page.click("#welcome [data-action=options]")  # and the whole dialog behind "Game options"
     expect(dialog).to_be_visible()
     expect(page.locator("#ng-summary")).to_contain_text("durak")
     page.select_option("select[name=players]", "6")
@@ -205,6 +208,7 @@ def test_defaults_start_in_one_click_and_bad_rules_are_explained(
     shot(page, "new-game-dialog")
     page.click("[data-action=start]")
     expect(dialog).to_be_hidden()
+    expect(page.locator("#welcome")).to_be_hidden()
     wait_turn(page)
     assert len(hand(page)) == 6
     assert page.locator("#opponents .seat").count() == 1

@@ -97,11 +97,10 @@ def test_the_dialog_opens_at_once_and_a_deal_made_while_loading_starts_once_read
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     table("?lang=en&speed=instant")
     dialog = page.locator("dialog#new-game")
-    expect(dialog).to_be_visible()  # the first visit's dialog, before the engine is there
+    expect(page.locator("#welcome [data-action=quick-start]")).to_be_visible()  # a first visit's "Play"
+    expect(dialog).to_be_hidden()
     assert loading(page)
     expect(page.locator("#ng-summary")).to_contain_text("durak")  # the rules in short, from strings.js
-    page.click("[data-action=close-dialog]")
-    expect(dialog).to_be_hidden()
 
     page.evaluate(f"() => {{ ({CLICK_TO_DIALOG_JS})(); }}")
     page.click("[data-action=new-game]")
@@ -135,17 +134,18 @@ def test_the_dialog_opens_at_once_and_a_deal_made_while_loading_starts_once_read
 #: What the first frame shows, recorded by its animation frame callback (the first to run).
 FIRST_FRAME_INIT = """
   requestAnimationFrame(() => {
+    const welcome = document.getElementById("welcome");
     const dialog = document.getElementById("new-game");
     const focused = document.activeElement;
-    window.__firstFrame = { dialog: Boolean(dialog && dialog.open),
-                            title: dialog ? dialog.querySelector("h2").textContent : "",
+    window.__firstFrame = { welcome: Boolean(welcome && !welcome.hidden), dialog: Boolean(dialog && dialog.open),
+                            play: welcome ? welcome.querySelector("[data-action=quick-start]").textContent : "",
                             focus: focused ? focused.dataset.action || "" : "" };
   });
 """
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])
-def test_the_first_visit_has_its_dialog_in_the_first_frame_before_any_module_runs(
+def test_the_first_visit_has_its_play_button_in_the_first_frame_before_any_module_runs(
         page: Page, context: BrowserContext, lang: str) -> None:
     context.add_init_script(FIRST_FRAME_INIT)
     # the modules come empty: what index.html draws alone
@@ -154,42 +154,54 @@ def test_the_first_visit_has_its_dialog_in_the_first_frame_before_any_module_run
     page.wait_for_function("() => window.__firstFrame")
     first = page.evaluate("() => window.__firstFrame")
     words = CATALOGUES[lang]
-    assert first == {"dialog": True, "title": words["new_game_title"], "focus": "start"}, first
+    assert first == {"welcome": True, "dialog": False, "play": words["btn_play_now"], "focus": "quick-start"}, first
+    expect(page.locator("#welcome-game")).to_contain_text(tn(lang, "deck_n", 36))  # the game "Play" deals
     expect(page.locator("select[name=deck] option[value='36']")).to_have_text(tn(lang, "deck_n", 36))
-    page.goto(f"index.html?lang={lang}&speed=instant&seed=4")  # a link naming a game: the table, no dialog
+    page.goto(f"index.html?lang={lang}&speed=instant&seed=4")  # a link naming a game: the table, no "Play"
     page.wait_for_function("() => window.__firstFrame")
-    assert page.evaluate("() => window.__firstFrame.dialog") is False
+    assert page.evaluate("() => window.__firstFrame.welcome") is False
+    expect(page.locator("#welcome")).to_be_hidden()
     expect(page.locator("dialog#new-game")).to_be_hidden()
 
 
-#: The elements that each layout shift moved (PerformanceObserver), by id.
+#: The elements that each layout shift moved (PerformanceObserver), by id (or their parent's), and the
+#: cumulative layout shift score (shifts without recent input).
 LAYOUT_SHIFTS_INIT = """
   window.__shifted = [];
+  window.__cls = 0;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      for (const { node } of entry.sources) if (node) window.__shifted.push(node.id || node.nodeName);
+      if (!entry.hadRecentInput) window.__cls += entry.value;
+      for (const { node } of entry.sources) {
+        if (node) window.__shifted.push(node.id || (node.parentElement && node.parentElement.id) || node.nodeName);
+      }
     }
   }).observe({ type: "layout-shift", buffered: true });
 """
 
 
-def test_the_first_visits_dialog_keeps_its_place_while_the_page_fills_it(
-        page: Page, context: BrowserContext, wait_ready: Callable[..., float]) -> None:
-    # Lighthouse's desktop window: tall enough for the whole dialog, which a shorter one caps and scrolls
-    page.set_viewport_size({"width": 1350, "height": 940})
+@pytest.mark.parametrize("size", [(1350, 940), (360, 640)])
+def test_the_first_visits_play_keeps_its_place_while_python_loads(
+        page: Page, context: BrowserContext, wait_ready: Callable[..., float], size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     context.add_init_script(LAYOUT_SHIFTS_INIT)
     page.goto("index.html?lang=en&speed=instant")
-    expect(page.locator("dialog#new-game")).to_be_visible()
+    expect(page.locator("#welcome")).to_be_visible()
+    box = page.locator("#welcome [data-action=quick-start]").bounding_box()
     wait_ready(page)
-    expect(page.locator("#ng-seats select")).to_have_count(1)  # web/table/table.js drew the seat row
+    expect(page.locator("#ng-seats select")).to_have_count(1)  # web/table/table.js filled the dialog
+    assert page.locator("#welcome [data-action=quick-start]").bounding_box() == box
     shifted = page.evaluate("() => window.__shifted")
-    assert "new-game" not in shifted, f"the dialog moved after its first frame (layout shifts of {shifted})"
+    assert "welcome" not in shifted, f"the first visit's Play moved (layout shifts of {shifted})"
+    cls = page.evaluate("() => window.__cls")
+    assert cls <= 0.1, f"cumulative layout shift {cls:.3f} ({shifted})"
 
 
 def test_the_language_switches_before_ready_and_the_engine_follows(
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     fr, ru = CATALOGUES["fr"], CATALOGUES["ru"]
     table("?speed=instant")
+    page.click("#welcome [data-action=options]")
     expect(page.locator("dialog#new-game")).to_be_visible()
     page.select_option("#ng-lang", "fr")
     assert loading(page)
@@ -220,7 +232,6 @@ def test_the_language_switches_before_ready_and_the_engine_follows(
 
 def test_the_rules_link_works_while_loading(page: Page, table: Callable[[str], None]) -> None:
     table("?lang=en")
-    page.click("[data-action=close-dialog]")
     assert loading(page)
     page.click("[data-testid=rules-link]")
     page.wait_for_url(re.compile(r"/rules/index\.html$"))
@@ -231,6 +242,7 @@ def test_a_whole_game_by_clicking(
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     table("?lang=en&speed=instant")
     wait_ready(page)
+    page.click("#welcome [data-action=options]")
     page.select_option("select[name=players]", "4")
     page.fill("input[name=seed]", "3")  # a deal where the player has ten moves or more (a random one had 8)
     page.click("[data-action=start]")
@@ -291,6 +303,7 @@ def first_visit_long_tasks(browser: Browser, context_args: dict[str, Any], error
         first_paint: float = page.evaluate(
             "() => (performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime")
         boot_tasks = long_tasks(page, first_paint, ready_ms)
+        page.click("#welcome [data-action=options]")
         page.select_option("select[name=players]", "4")
         page.click("[data-action=start]")
         expect(page.locator("#hand [data-card]").first).to_be_visible()

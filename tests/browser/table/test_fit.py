@@ -58,12 +58,14 @@ FIT_JS = """([strip, headerMax]) => {
     for (const x of [r.left + 1, r.left + strip - 1]) {
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit.closest('[data-card]') !== card) {
-        faults.push(`hand card ${card.dataset.card}: no ${strip} px strip (${Math.round(x)},${Math.round(y)} hits ${hit && name(hit)})`);
+        const where = `${Math.round(x)},${Math.round(y)}`;
+        faults.push(`hand card ${card.dataset.card}: no ${strip} px strip (${where} hits ${hit && name(hit)})`);
         break;
       }
     }
   }
-  const buttons = [...document.querySelectorAll('.actions .btn:not([hidden]), header .btn')].filter(e => e.checkVisibility());
+  const buttons = [...document.querySelectorAll('.actions .btn:not([hidden]), header .btn')]
+    .filter(e => e.checkVisibility());
   for (let i = 0; i < buttons.length; i++) for (let j = i + 1; j < buttons.length; j++) {
     const a = buttons[i].getBoundingClientRect(), b = buttons[j].getBoundingClientRect();
     if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
@@ -73,9 +75,11 @@ FIT_JS = """([strip, headerMax]) => {
   const tops = [...header.querySelectorAll('h1, .btn, select')].filter(e => e.checkVisibility())
     .map(e => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
   if (Math.max(...tops) - Math.min(...tops) > 4) faults.push(`the top bar has more than one row: ${tops}`);
-  if (header.getBoundingClientRect().height > headerMax) faults.push(`the top bar is ${header.getBoundingClientRect().height} px high`);
+  const high = header.getBoundingClientRect().height;
+  if (high > headerMax) faults.push(`the top bar is ${high} px high`);
   return faults;
 }"""
+HAND_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 LONG_NAME = "Maximiliana Konstantinovna Vorontsova-Dashkova"
 
 
@@ -249,11 +253,11 @@ def test_a_first_visit_deals_in_one_tap_and_remembers_the_last_choice(
         assert save["settings"]["variant"] == "podkidnoy" and save["settings"]["seats"] == ["human", "normal"]
 
         # a returning visitor resumes; one who dealt another game from the dialog gets that one under "Play"
-        hand = page.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)")
+        hand = page.evaluate(HAND_JS)
         page.reload()
         wait_ready(page)
         expect(page.locator("#welcome")).to_be_hidden()
-        assert page.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)") == hand
+        assert page.evaluate(HAND_JS) == hand
         page.click("[data-action=new-game]")
         page.click("label.choice:has(input[value=perevodnoy])")
         page.select_option("select[name=players]", "3")

@@ -89,6 +89,10 @@ def frame_page(page: Page | FramePage) -> FramePage:
     return page if isinstance(page, FramePage) else FramePage(page)
 
 
+#: Where a person taps a hand card: its corner, in the strip that stays in view when the hand overlaps (the
+#: next card may cover the middle of a card, down to a 24 px strip: docs/ui.md, "The table fits the window").
+IN_STRIP = {"x": 8, "y": 12}
+
 #: How long a helper's click waits for a card or button it saw playable: with friends at the table, frames
 #: also come from the others' moves, and one may take it away between the look and the click.
 STALE_CLICK_MS = 3_000
@@ -104,7 +108,7 @@ def click_a_move(page: Page | FramePage) -> bool:
     )
     try:
         if cards:
-            page.click(f'[data-testid=hand] [data-card="{cards[0]}"]', timeout=STALE_CLICK_MS)
+            page.click(f'[data-testid=hand] [data-card="{cards[0]}"]', position=IN_STRIP, timeout=STALE_CLICK_MS)
             if page.locator("[data-testid=table] [data-target=true]").count():
                 page.click("[data-testid=table] [data-target=true] >> nth=0", timeout=STALE_CLICK_MS)
             return True

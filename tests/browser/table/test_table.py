@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import ROOT, FramePage, frame_page, rebuild
+from tests.browser.helpers import IN_STRIP, ROOT, FramePage, frame_page, rebuild
 
 ARTIFACTS = ROOT / "artifacts"
 if str(ROOT) not in sys.path:
@@ -91,7 +91,7 @@ def click_target(page: Page | FramePage, key: str) -> None:
     elif kind == "zone":
         page.click(f'[data-testid=table] [data-drop="{value}"]')
     else:
-        page.click(f'[data-testid=hand] [data-card="{value}"]')
+        page.click(f'[data-testid=hand] [data-card="{value}"]', position=IN_STRIP)
 
 
 class Player:
@@ -125,7 +125,7 @@ class Player:
             return
         cards = playable(page)
         if cards:
-            page.click(f'[data-testid=hand] [data-card="{cards[0]}"]')
+            page.click(f'[data-testid=hand] [data-card="{cards[0]}"]', position=IN_STRIP)
             if self.sets:
                 self._gather()
             if enabled(page, "play"):
@@ -164,7 +164,7 @@ class Player:
                 break
             click_target(page, more[0])
         while selected() > 1 and not enabled(page, "play"):
-            page.click("#hand [data-selected=true] >> nth=-1")
+            page.click("#hand [data-selected=true] >> nth=-1", position=IN_STRIP)
 
     def game(self, max_turns: int = 400) -> None:
         for _ in range(max_turns):

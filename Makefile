@@ -71,7 +71,12 @@ $(BUILT)/stdlib: $(BUILT)/modules $(BUILT)/wheel scripts/build_stdlib.py scripts
 	@$(BIN)/python scripts/build_stdlib.py
 	@touch $@
 
-$(BUILT)/service-worker: $(BUILT)/rules $(BUILT)/stdlib $(SITE_SOURCES) scripts/build_sw.py scripts/sw.template.js
+# web/vendor/deck/: the card faces' sprites, one per deck style, from the vendored SVG deck.
+$(BUILT)/deck: $(BUILT)/vendored scripts/build_deck.py
+	@$(BIN)/python scripts/build_deck.py
+	@touch $@
+
+$(BUILT)/service-worker: $(BUILT)/rules $(BUILT)/stdlib $(BUILT)/deck $(SITE_SOURCES) scripts/build_sw.py scripts/sw.template.js
 	@$(PYTHON) scripts/build_sw.py
 	@touch $@
 

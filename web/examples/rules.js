@@ -13,6 +13,7 @@
 // A page address may hold ?step=<example id>:<step>,... (the language switch writes it) and a
 // #section anchor; the switch carries both to the same place in the other language.
 
+import "../shared/deck-style.js"; // the examples' cards in the reader's deck style
 import { Stepper, loadWorkerEngine } from "./stepper.js";
 
 const IDLE_BOOT_MS = 1500; // after the page is shown, before the engine starts if nothing else happens

@@ -64,10 +64,11 @@ export function cardFace(card, labels) {
   if (rank <= 10) {
     middle = `<span class="pips" data-n="${rank}" data-suit="${suit}"></span>`; // drawn by web/shared/cards.css
   } else if (rank === 14) {
-    middle = `<span class="ace">${suitSvg(suit, "big")}</span>`;
+    middle = `<span class="ace" data-face="A${suit}">${suitSvg(suit, "big")}</span>`;
   } else {
-    middle = `<span class="court" aria-hidden="true"><span class="court-letter" data-rk="${label}"></span>` +
-      `${suitSvg(suit, "court-sym")}</span>`;
+    // data-face: the picture web/shared/cards.css lays over the letter once the deck's art has loaded
+    middle = `<span class="court" data-face="${"JQK"[rank - 11]}${suit}" aria-hidden="true">` +
+      `<span class="court-letter" data-rk="${label}"></span>${suitSvg(suit, "court-sym")}</span>`;
   }
   return `<span class="corner tl">${corner}</span>${middle}<span class="corner br" aria-hidden="true">${drawn}</span>`;
 }
@@ -77,7 +78,8 @@ export function cardHtml(card, labels, { tag = "div", cls = "", attrs = "" } = {
   const suit = card.slice(-1).toUpperCase();
   const colour = RED.has(suit) ? "red" : "black";
   const role = tag === "button" ? ' type="button"' : ' role="img"';
-  return `<${tag} class="card ${colour}${cls ? " " + cls : ""}"${role} aria-label="${escape(labels.cards[card])}"${attrs ? " " + attrs : ""}>` +
+  // suit-x: the four-colour deck's ink for diamonds and clubs (web/shared/cards.css)
+  return `<${tag} class="card ${colour} suit-${suit.toLowerCase()}${cls ? " " + cls : ""}"${role} aria-label="${escape(labels.cards[card])}"${attrs ? " " + attrs : ""}>` +
     `${cardFace(card, labels)}</${tag}>`;
 }
 

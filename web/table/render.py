@@ -75,10 +75,11 @@ def card_face(card: str, lang: str) -> str:
     if rank <= 10:
         middle = f'<span class="pips" data-n="{rank}" data-suit="{suit}"></span>'  # drawn by web/shared/cards.css
     elif rank == 14:
-        middle = f'<span class="ace">{_suit_svg(suit, "big")}</span>'
+        middle = f'<span class="ace" data-face="A{suit}">{_suit_svg(suit, "big")}</span>'
     else:
-        middle = (f'<span class="court" aria-hidden="true"><span class="court-letter" data-rk="{label}"></span>'
-                  f'{_suit_svg(suit, "court-sym")}</span>')
+        # data-face: the picture web/shared/cards.css lays over the letter once the deck's art has loaded
+        middle = (f'<span class="court" data-face="{"JQK"[rank - 11]}{suit}" aria-hidden="true">'
+                  f'<span class="court-letter" data-rk="{label}"></span>{_suit_svg(suit, "court-sym")}</span>')
     return (f'<span class="corner tl">{corner}</span>{middle}'
             f'<span class="corner br" aria-hidden="true">{drawn}</span>')
 
@@ -90,7 +91,8 @@ def card_html(card: str, lang: str, *, tag: str = "div", cls: str = "", attrs: s
     name = escape(card_label(lang, card))
     extra = f" {cls}" if cls else ""
     role = "" if tag == "button" else ' role="img"'
-    return (f'<{tag} class="card {colour}{extra}"{role} aria-label="{name}" {attrs}>'
+    # suit-x: the four-colour deck's ink for diamonds and clubs (web/shared/cards.css)
+    return (f'<{tag} class="card {colour} suit-{suit.lower()}{extra}"{role} aria-label="{name}" {attrs}>'
             f"{card_face(card, lang)}</{tag}>")
 
 

@@ -17,6 +17,7 @@
 
 import { friendsView } from "../friends/table-net.js";
 import { reviewPort } from "../review/table-review.js";
+import { deckStyle, setDeckStyle } from "../shared/deck-style.js";
 import { morph } from "../shared/morph.js";
 
 const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status", "hint", "log"];
@@ -612,6 +613,11 @@ $("lang-select").addEventListener("change", (event) => setLang(event.target.valu
 $("ng-lang").addEventListener("change", (event) => {
   event.stopPropagation(); // the dialog stays open, in the new language
   setLang(event.target.value);
+});
+$("ng-deck-style").value = deckStyle();
+$("ng-deck-style").addEventListener("change", (event) => {
+  event.stopPropagation(); // a look, not a game setting: the cards on the table change at once
+  setDeckStyle(event.target.value);
 });
 $("speed-select").addEventListener("change", (event) => {
   body.dataset.speed = event.target.value;

@@ -95,7 +95,7 @@ class Parser:
         return self.tokens[self.at] if self.at < len(self.tokens) else ("end", "")
 
     def take(self, value: str | None = None) -> str:
-        kind, text = self.peek()
+        text = self.peek()[1]
         if value is not None and text != value:
             raise DeckError(f"expected {value!r}, found {text!r}")
         self.at += 1

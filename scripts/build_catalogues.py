@@ -41,6 +41,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from web.shared.compass import COMPASS  # noqa: E402  (data only: the catalogues are not needed)
+
 LOCALE = Path("web/shared/locale")
 STRINGS_JS = LOCALE / "strings.js"
 MANIFEST = Path("web/offline/manifest.webmanifest")
@@ -108,7 +111,8 @@ def static_words(catalogue: Catalog, source: Catalog, keys: tuple[str, ...]) -> 
         "title": f"{text('title')} — {text('tagline')}",
         # the new-game dialog before Python runs (web/table/table.js): deck sizes, seat rows, rules summaries
         "decks": {str(n): plural.ngettext("deck_n", "deck_n", n).format(n=n) for n in DECKS},
-        "seat_n": text("seat_n"),
+        # the seat rows' names, by number of players: the compass points after the reader's (South)
+        "compass": {str(n): [text(f"compass.{point}") for point in COMPASS[n]] for n in COMPASS},
         "kinds": {"friend": text("seat_kind_friend"), "human": text("human"),
                   **{level: text(f"level_{level}").capitalize() for level in ("easy", "normal", "hard")}},
         "summaries": {variant: text(f"summary_{variant}") for variant in VARIANTS},

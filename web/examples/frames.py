@@ -18,6 +18,7 @@ from durak.cards import CARDS
 from durak.record import Record
 from web.examples.narration import said
 from web.shared.i18n import card_label, rank_label, suit_name, t, tn, translate_comment
+from web.shared.i18n import seat_names as i18n_seat_names
 
 #: The keys of every frame, in the order docs/rules-pages.md describes them.
 FRAME_KEYS = ("hands", "talon", "trump", "trump_card", "trump_exposed", "table", "discard", "attacker",
@@ -83,9 +84,10 @@ def board_labels(lang: str, *extra_ui: str) -> dict[str, Any]:
 
 
 def seat_names(header: dict[str, str], lang: str, players: int) -> list[str]:
-    """The record's player names (Player0.. tags), else "Seat 0", "Joueur 1"... as the worked examples name
-    them (the seat numbers of the notation)."""
-    return [header.get(f"Player{seat}") or t(lang, "example_seat", n=seat) for seat in range(players)]
+    """The record's player names (Player0.. tags), else their compass points, seat 0 in the South ("South",
+    "West", "Nord"...), as a card table names them."""
+    compass = i18n_seat_names(lang, players)
+    return [header.get(f"Player{seat}") or compass[seat] for seat in range(players)]
 
 
 def record_frames(record: Record, lang: str) -> tuple[list[str], list[dict[str, Any]]]:

@@ -23,7 +23,7 @@ from durak.record import Record, parse_record
 from durak.review import Verdict
 from web.examples.frames import board_labels, frame
 from web.examples.narration import TOLD
-from web.shared.i18n import action_text, capitalised, say, t
+from web.shared.i18n import action_text, capitalised, say, seat_names, t
 
 #: Seconds of grading per slice. Far under the 50 ms a browser counts as a long task: on a shared machine
 #: the page's thread is descheduled for up to hundreds of milliseconds, and the shorter each task, the
@@ -145,7 +145,8 @@ class Session:
 
     # ------------------------------------------------------------------ what the page shows
     def seat_names(self, lang: str) -> list[str]:
-        return [name or t(lang, "seat_n", n=seat + 1) for seat, name in enumerate(self.names)]
+        fallback = seat_names(lang, len(self.names), self.you)
+        return [name or fallback[seat] for seat, name in enumerate(self.names)]
 
     def data(self, lang: str) -> dict[str, Any]:
         """Everything the review screen draws, JSON-safe, in ``lang``."""

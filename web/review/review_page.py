@@ -26,7 +26,7 @@ from web.review import history
 from web.review.history import HistoryError
 from web.review.history_screen import history_html
 from web.review.model import Session
-from web.shared.i18n import say, t, tn
+from web.shared.i18n import say, seat_names, t, tn
 from web.shared.storage import Store
 from web.table.controller import Controller
 from web.table.params import Settings, normalise_seats
@@ -203,17 +203,8 @@ class ReviewPage:
         self.open_record(entry.record, entry.seat, self.names_for(entry.levels, entry.seat), you=entry.seat)
 
     def names_for(self, kinds: list[str] | tuple[str, ...], seat: int) -> list[str]:
-        """"You" for the reviewer, "Bot 1", "Bot 2" for the AIs, "Player 3" for other people."""
-        names, bots = [], 0
-        for other, kind in enumerate(kinds):
-            if other == seat:
-                names.append(t(self.lang, "seat_you"))
-            elif kind in ("easy", "normal", "hard"):
-                bots += 1
-                names.append(t(self.lang, "seat_bot", n=bots))
-            else:
-                names.append(t(self.lang, "seat_player", n=other + 1))
-        return names
+        """"You" for the reviewer, the others by their compass point seen from there ("West", "North")."""
+        return seat_names(self.lang, len(kinds), seat)
 
     def open_text(self, text: str) -> None:
         """A record from a file, a paste or a link: its text, a ``?record=`` link, or the link's value."""

@@ -16,6 +16,8 @@ import gettext
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from web.shared.compass import COMPASS
+
 LOCALE_DIR = Path(__file__).resolve().with_name("locale")
 DEFAULT_LANG = "en"
 #: msgctxt of the worked examples' comments (msgid: the English comment itself).
@@ -150,6 +152,22 @@ def suit_name(lang: str, suit: str) -> str:
 #: How a message's params are shown, by name (durak/messages.py's convention): seats by their names,
 #: cards by their symbols in the language, ranks by their corner index, a refused action in words, a
 #: trump suit (``trump``) by its symbol and name.
+def compass_name(lang: str, players: int, seat: int, south: int = 0) -> str:
+    """A seat named as a card table names it: its compass point seen from ``south``, "West", "Nord-Est"."""
+    offset = (seat - south) % players
+    points = COMPASS.get(players)
+    if points is None:  # more players than the compass has points: numbered from 1
+        return t(lang, "seat_player", n=seat + 1)
+    return t(lang, "compass." + ("south" if offset == 0 else points[offset - 1]))
+
+
+def seat_names(lang: str, players: int, you: int | None = None) -> list[str]:
+    """Every seat's name: "You" for ``you``, the others by their compass point seen from there; without
+    ``you`` (a worked example, a record from elsewhere) by compass point, seat 0 in the South."""
+    return [t(lang, "seat_you") if seat == you else compass_name(lang, players, seat, you or 0)
+            for seat in range(players)]
+
+
 SEAT_PARAMS = frozenset({"seat", "target", "to_act", "player"})
 CARD_PARAMS = frozenset({"card", "attack", "defence", "six"})
 RANK_PARAMS = frozenset({"rank"})

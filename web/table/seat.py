@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from web.shared.i18n import DEFAULT_LANG, say, t
+from web.shared.i18n import DEFAULT_LANG, compass_name, say, t
 from web.table import fairdeal
 from web.table.params import LEVELS
 from web.table.protocol import QUICK_MESSAGES, clean_name
@@ -88,20 +88,17 @@ def sayable(line: object) -> bool:
 
 
 def display_names(seats: list[dict[str, Any]], lang: str, local: list[int]) -> list[str]:
-    """Each seat's name in this page's language: "You" for the one local player, a friend's own name,
-    "Player n" for other people, "Bot n" for the AIs."""
+    """Each seat's name in this page's language, as a card table names them: "You" for the one local
+    player, a friend by their own name, the AIs and anyone unnamed by their compass point seen from the
+    local player ("West", "North", "East"; pass-and-play: seen from the first seat, in the South)."""
+    you = local[0] if len(local) == 1 else None
     names = []
-    bot = 0
     for index, info in enumerate(seats):
-        kind = info.get("kind")
-        name = str(info.get("name") or "")
-        if kind in LEVELS:
-            bot += 1
-            names.append(t(lang, "seat_bot", n=bot))
-        elif index in local and len(local) == 1:
+        name = "" if info.get("kind") in LEVELS else str(info.get("name") or "")
+        if index == you:
             names.append(t(lang, "seat_you"))
         else:
-            names.append(name or t(lang, "seat_player", n=index + 1))
+            names.append(name or compass_name(lang, len(seats), index, you or 0))
     return names
 
 

@@ -379,7 +379,7 @@ function updateDialog() {
     const label = document.createElement("label");
     label.className = "seat-row";
     const name = document.createElement("span");
-    name.textContent = page.seat_n.replace("{n}", String(seat + 1));
+    name.textContent = page.compass[players][seat - 1]; // where that seat sits: West, North, East...
     const select = document.createElement("select");
     Object.assign(select, { id: `ng-seat-${seat}`, className: "select" });
     select.dataset.seat = select.dataset.seatKind = String(seat);

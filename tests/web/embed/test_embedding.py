@@ -32,7 +32,7 @@ def test_a_record_link_gives_one_frame_per_step_with_its_comments() -> None:
         assert shown["comment"] == record.comments[step]
         assert shown["said"], "each step says what the move did"
     assert data["title"] == record.title
-    assert data["names"] == [record.header.get(f"Player{s}", f"Seat {s}") for s in range(game.players)]
+    assert data["names"] == [record.header.get(f"Player{s}", name) for s, name in enumerate(["South", "North"])]
 
 
 @pytest.mark.parametrize("lang", ["fr", "ru"])
@@ -45,7 +45,7 @@ def test_a_worked_examples_record_embedded_by_its_link_says_its_comments_in_the_
 
 
 def test_a_records_own_comment_that_no_catalogue_knows_is_shown_as_written() -> None:
-    record = parse_record(str(EXAMPLES["podkidnoy-limit-take"]).replace("Seat 0 leads 8♥.", "Mon commentaire."))
+    record = parse_record(str(EXAMPLES["podkidnoy-limit-take"]).replace("South leads 8♥.", "Mon commentaire."))
     data = link_frames("record", url_safe(str(record)), "ru")
     assert data["frames"][1]["comment"] == "Mon commentaire."
     assert data["frames"][2]["comment"] != EXAMPLES["podkidnoy-limit-take"].comments[2]  # translated
@@ -56,7 +56,7 @@ def test_a_position_link_gives_its_one_frame_in_the_pages_language() -> None:
     data = link_frames("position", url_safe(game.position()), "fr")
     assert [f["position"] for f in data["frames"]] == [game.position()]
     assert data["title"] == "Une position"
-    assert data["names"] == [f"Joueur {n}" for n in range(game.players)]
+    assert data["names"] == ["Sud", "Ouest", "Est"]  # seat 0 in the South, the next on its left
 
 
 @pytest.mark.parametrize("kind, value", [

@@ -1,0 +1,139 @@
+"""The deck's art and its two styles in Chromium: a court card shows its picture once the deck's sprite has
+loaded, and reads as a letter and a suit while it has not (its request held back); the four-colour deck,
+chosen in the new-game dialog, is kept across a reload and draws diamonds blue and clubs green on the
+table and on a rules page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from durak.record import url_safe
+from tests.browser.conftest import PageErrors
+
+#: The player's hand holds courts and aces of every suit, diamonds trumps.
+POSITION = url_safe("podkidnoy/2p/36 trump=D talon=6H,7H,8S,9S,JS,QD hands=KH,QS,JD,AC,10D,7C,AS,KD|6S,8H,9D,KC,"
+                    "QH,AD table=- discard=* dealer=1 attacker=0 defender=1 opener=0 turn=0 limit=6 round=1")
+TABLE = f"index.html?speed=instant&lang=en&position={POSITION}"
+SPRITE = re.compile(r"/web/vendor/deck/[\w-]+\.svg(#\w+)?$")
+RED, BLACK = "rgb(195, 36, 47)", "rgb(25, 25, 25)"
+BLUE, GREEN = "rgb(31, 95, 196)", "rgb(27, 122, 50)"
+#: The picture laid over a court card or an ace: its ::after's background, url("…/deck/<style>.svg#<card>").
+ART_JS = """(card) => getComputedStyle(card.querySelector('[data-face]'), '::after').backgroundImage"""
+SPRITE_LOADED_JS = """() => performance.getEntriesByType('resource')
+  .some((e) => /\\/web\\/vendor\\/deck\\/classic\\.svg(#\\w+)?$/.test(e.name) && e.responseEnd > 0)"""
+#: How many pixels of a face's picture are the court figures' gold (#FC4): drawn from the sprite's <view>.
+GOLD_JS = """async (url) => {
+  const image = new Image(164, 260);
+  image.src = url;
+  await image.decode();
+  const canvas = new OffscreenCanvas(164, 260);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0, 164, 260);
+  const data = context.getImageData(0, 0, 164, 260).data;
+  let gold = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] > 230 && data[i + 1] > 180 && data[i + 1] < 225 && data[i + 2] < 110) gold++;
+  }
+  return gold;
+}"""
+
+
+def hand_card(page: Page, card: str) -> Locator:
+    return page.locator(f'[data-testid=hand] [data-card="{card}"]')
+
+
+def colour(locator: Locator) -> str:
+    return str(locator.evaluate("(e) => getComputedStyle(e).color"))
+
+
+def art_url(card: Locator) -> str:
+    found = re.fullmatch(r'url\("([^"]+)"\)', str(card.evaluate(ART_JS)))
+    assert found, card.evaluate(ART_JS)
+    return found.group(1)
+
+
+@pytest.fixture
+def page_without_sw(browser: Browser, browser_context_args: dict[str, Any], base_url: str,
+                    page_errors: PageErrors) -> Iterator[Page]:
+    """A page whose requests all reach page.route: no service worker answers them from its cache."""
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url, "service_workers": "block"})
+    context.on("page", page_errors.watch)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_court_card_shows_its_picture_once_the_sprite_has_loaded(
+        page: Page, wait_ready: Callable[..., float]) -> None:
+    page.goto(TABLE)
+    wait_ready(page)
+    king = hand_card(page, "KH")
+    expect(king).to_have_attribute("aria-label", "K♥, king of hearts")  # the name is the card's, as before
+    page.wait_for_function(SPRITE_LOADED_JS)
+    url = art_url(king)
+    assert url.endswith("/web/vendor/deck/classic.svg#KH")
+    assert page.evaluate(GOLD_JS, url) > 300, "the king's picture, gold and all"
+    assert art_url(hand_card(page, "AS")).endswith("classic.svg#AS")
+    assert colour(king) == RED and colour(hand_card(page, "QS")) == BLACK
+
+
+def test_before_the_sprite_arrives_a_court_card_reads_as_a_letter_and_a_suit(
+        page_without_sw: Page, page_errors: PageErrors, wait_ready: Callable[..., float]) -> None:
+    page = page_without_sw
+    page_errors.allow(r"Failed to load resource|deck/classic\.svg")
+    page.route(SPRITE, lambda route: route.abort())
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(TABLE)
+    wait_ready(page)
+    king = hand_card(page, "KH")
+    expect(king).to_have_attribute("aria-label", "K♥, king of hearts")
+    expect(king.locator(".corner.tl .rk")).to_have_text("K")
+    letter = king.locator(".court-letter")
+    expect(letter).to_be_visible()
+    assert letter.evaluate("(e) => getComputedStyle(e, '::before').content") == '"K"'
+    held_back = king.screenshot()
+    page.add_style_tag(content=".card [data-face]::after { display: none; }")
+    assert king.screenshot() == held_back, "without its picture, nothing is laid over the card"
+    page.unroute(SPRITE)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function(SPRITE_LOADED_JS)
+    page.wait_for_timeout(300)  # the picture decoded and painted
+    assert hand_card(page, "KH").screenshot() != held_back, "the picture now covers the letter"
+
+
+def test_the_four_colour_deck_is_chosen_in_the_dialog_kept_across_a_reload_and_drawn_on_a_rules_page(
+        page: Page, wait_ready: Callable[..., float]) -> None:
+    page.goto(TABLE)
+    wait_ready(page)
+    jack, club, king = hand_card(page, "JD"), hand_card(page, "7C"), hand_card(page, "KH")
+    assert (colour(jack), colour(club), colour(king)) == (RED, BLACK, RED)
+    page.click("[data-action=new-game]")
+    choice = page.locator("[data-testid=deck-style]")
+    expect(choice).to_have_value("classic")
+    choice.select_option("four-colour")
+    page.click("#new-game [data-action=close-dialog]")
+    assert (colour(jack), colour(club), colour(king)) == (BLUE, GREEN, RED)
+    assert art_url(jack).endswith("/web/vendor/deck/four-colour.svg#JD")
+    assert art_url(king).endswith("/web/vendor/deck/classic.svg#KH")  # hearts as in the classic deck
+    expect(page.locator(".trump-badge")).to_have_css("color", BLUE)  # diamonds are trumps
+
+    page.reload()
+    wait_ready(page)
+    assert (colour(hand_card(page, "JD")), colour(hand_card(page, "7C"))) == (BLUE, GREEN)
+    page.click("[data-action=new-game]")
+    expect(page.locator("[data-testid=deck-style]")).to_have_value("four-colour")
+
+    page.goto("rules/en/podkidnoy.html")
+    example = page.locator("[data-example]").first
+    expect(example).to_be_visible()
+    cards = example.locator(".card.suit-d, .card.suit-c")
+    expect(cards.first).to_be_visible()
+    for index in range(cards.count()):
+        card = cards.nth(index)
+        expected = BLUE if "suit-d" in (card.get_attribute("class") or "") else GREEN
+        assert colour(card) == expected, card.get_attribute("aria-label")

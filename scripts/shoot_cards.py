@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Take the screenshots docs/cards.md shows: the player's hand of court cards and aces at 1280 px in the
-classic deck and at 360 px (twice the pixels) in the four-colour deck, and the seats of a French rules page's worked example.
+classic deck and at 360 px (twice the pixels) in the four-colour deck, and the seats of a French rules
+page's worked example.
 
     .venv/bin/python scripts/shoot_cards.py      # after `make setup`; writes docs/screens/cards-*.png
 

@@ -10,6 +10,7 @@ Serves the site as the browser tests do (scripts/serve.py) and drives Debian's C
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -18,7 +19,11 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from durak.record import url_safe  # noqa: E402
-from scripts import serve  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("durak_serve", ROOT / "scripts" / "serve.py")
+assert _spec is not None and _spec.loader is not None
+serve = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(serve)
 
 OUT = ROOT / "docs" / "screens"
 CHROMIUM = "/usr/bin/chromium"

@@ -1,7 +1,7 @@
 """The deck's art and its two styles in Chromium: a court card shows its picture once the deck's sprite has
 loaded, and reads as a letter and a suit while it has not (its request held back); the four-colour deck,
 chosen in the new-game dialog, is kept across a reload and draws diamonds blue and clubs green on the
-table and on a rules page."""
+table, in the review and on a rules page."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from durak import Game
 from durak.record import url_safe
 from tests.browser.conftest import PageErrors
 
 #: The player's hand holds courts and aces of every suit, diamonds trumps.
-POSITION = url_safe("podkidnoy/2p/36 trump=D talon=6H,7H,8S,9S,JS,QD hands=KH,QS,JD,AC,10D,7C,AS,KD|6S,8H,9D,KC,"
-                    "QH,AD table=- discard=* dealer=1 attacker=0 defender=1 opener=0 turn=0 limit=6 round=1")
+POSITION_TEXT = ("podkidnoy/2p/36 trump=D talon=6H,7H,8S,9S,JS,QD hands=KH,QS,JD,AC,10D,7C,AS,KD|6S,8H,9D,KC,"
+                 "QH,AD table=- discard=* dealer=1 attacker=0 defender=1 opener=0 turn=0 limit=6 round=1")
+POSITION = url_safe(POSITION_TEXT)
 TABLE = f"index.html?speed=instant&lang=en&position={POSITION}"
 SPRITE = re.compile(r"/web/vendor/deck/[\w-]+\.svg(#\w+)?$")
 RED, BLACK = "rgb(195, 36, 47)", "rgb(25, 25, 25)"
@@ -106,7 +108,7 @@ def test_before_the_sprite_arrives_a_court_card_reads_as_a_letter_and_a_suit(
     assert hand_card(page, "KH").screenshot() != held_back, "the picture now covers the letter"
 
 
-def test_the_four_colour_deck_is_chosen_in_the_dialog_kept_across_a_reload_and_drawn_on_a_rules_page(
+def test_the_four_colour_deck_is_chosen_kept_across_a_reload_and_drawn_in_the_review_and_the_rules(
         page: Page, wait_ready: Callable[..., float]) -> None:
     page.goto(TABLE)
     wait_ready(page)
@@ -128,10 +130,17 @@ def test_the_four_colour_deck_is_chosen_in_the_dialog_kept_across_a_reload_and_d
     page.click("[data-action=new-game]")
     expect(page.locator("[data-testid=deck-style]")).to_have_value("four-colour")
 
+    page.goto(f"index.html?speed=instant&lang=en&record={url_safe(Game.from_position(POSITION_TEXT).record())}")
+    wait_ready(page)
+    suits_in_four_colours(page.locator("[data-testid=review]"))
+
     page.goto("rules/en/podkidnoy.html")
-    example = page.locator("[data-example]").first
-    expect(example).to_be_visible()
-    cards = example.locator(".card.suit-d, .card.suit-c")
+    suits_in_four_colours(page.locator("[data-example]").first)
+
+
+def suits_in_four_colours(region: Locator) -> None:
+    """Every diamond and club of ``region`` (the review's board, a worked example) blue or green."""
+    cards = region.locator(".card.suit-d, .card.suit-c")
     expect(cards.first).to_be_visible()
     for index in range(cards.count()):
         card = cards.nth(index)

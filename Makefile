@@ -2,6 +2,7 @@
 #
 #   make setup   install everything the other targets need (idempotent; quick when done)
 #   make run     serve the repo root on http://127.0.0.1:$(PORT)  (PORT=8000 by default)
+#   make relay   a local signalling relay for play with friends on ws://127.0.0.1:$(RELAY_PORT)/ (8001 by default)
 #   make test    ruff, mypy, the import contracts, pytest across the cores (engine tests in CPython,
 #                tests/browser in Debian's Chromium), then the main-thread timing tests alone
 #   make bench   page figures in Chromium: first paint, ready vs bare Pyodide, longest task in play
@@ -15,6 +16,7 @@ SHELL := /bin/bash
 
 PYTHON ?= python3
 PORT ?= 8000
+RELAY_PORT ?= 8001
 ARGS ?=
 VENV := .venv
 BIN := $(VENV)/bin
@@ -40,7 +42,7 @@ SITE_SOURCES := index.html embed.html $(shell find web -type f -not -path 'web/v
 	-not -name '*.br' -not -name '*.gz' -not -name '*.partial' -not -name '*.mo' -not -name 'strings.js' \
 	-not -name 'modules.zip' -not -name '*.py' -not -name '*.po' -not -name '*.pyc')
 
-.PHONY: help setup chromium run test bench clean
+.PHONY: help setup chromium run relay test bench clean
 
 help:
 	@sed -n '3,8p' Makefile | sed 's/^# //'
@@ -103,6 +105,10 @@ $(NODE_STAMP): package.json package-lock.json
 
 run: setup
 	$(BIN)/python scripts/serve.py --port $(PORT)
+
+# A local signalling relay for play with friends (a WebTorrent tracker, docs/friends.md), in the foreground.
+relay: $(NODE_STAMP)
+	node scripts/relay.mjs $(RELAY_PORT)
 
 test: setup
 	$(BIN)/ruff check .

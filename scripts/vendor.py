@@ -8,6 +8,9 @@ Run after `npm ci` (`make setup` does both). Only what the browser loads is copi
 - web/vendor/pyscript/: the dist/*.js and dist/*.css of @pyscript/core, no source maps.
 - web/vendor/qr/: qrcode-generator's ES module (draws the invite QR codes) and jsQR's script (reads them
   from the camera where the browser has no BarcodeDetector): MIT and Apache-2.0.
+- web/vendor/trystero/: Trystero's WebTorrent-tracker strategy (@trystero-p2p/torrent and its core), which
+  friends' pages meet through (web/friends/relay.js), bundled into one ES module by esbuild from npm at
+  setup (the bundle is not committed), with their MIT texts.
 - Pyodide's standard library as python_stdlib.full.zip: scripts/build_stdlib.py then writes the cut
   python_stdlib.zip the site boots from (see keep_full_stdlib()).
 - Each folder's licence text as LICENSE.txt (PyScript's from its package; Pyodide's npm package ships
@@ -104,7 +107,7 @@ def plan(*, download: bool = True) -> dict[str, dict[str, Path | bytes]]:
     pyodide_files[wheel.name] = wheel
     pyodide_files[LOCK] = lock_with_hash(pyodide / LOCK, wheel)
     keep_full_stdlib(pyodide_files)
-    return {"pyodide": pyodide_files, "pyscript": pyscript_files, "qr": qr_plan()}
+    return {"pyodide": pyodide_files, "pyscript": pyscript_files, "qr": qr_plan(), "trystero": trystero_plan()}
 
 
 def qr_plan() -> dict[str, Path | bytes]:
@@ -119,6 +122,30 @@ def qr_plan() -> dict[str, Path | bytes]:
     notice = ("qrcode.mjs (qrcode-generator):\n" + header + "\n\njsQR.js (jsqr):\n"
               + (reading / "LICENSE").read_text(encoding="utf-8"))
     return {"qrcode.mjs": drawing, "jsQR.js": reading / "dist" / "jsQR.js", LICENCE: notice.encode("utf-8")}
+
+
+TRYSTERO = "@trystero-p2p/torrent"
+
+
+def trystero_plan() -> dict[str, Path | bytes]:
+    """Trystero's torrent strategy as one minified ES module (esbuild, a dev dependency, bundles it with
+    @trystero-p2p/core), and both packages' licence texts."""
+    strategy = installed_dir(TRYSTERO)
+    core = NODE_MODULES / "@trystero-p2p" / "core"
+    esbuild = NODE_MODULES / "esbuild" / "bin" / "esbuild"
+    for path in (strategy / "dist" / "index.mjs", strategy / "LICENSE", core / "LICENSE", esbuild):
+        if not path.is_file():
+            raise VendorError(f"{path.relative_to(ROOT)} is missing: run `npm ci`")
+    done = subprocess.run(
+        ["node", str(esbuild), str(strategy / "dist" / "index.mjs"), "--bundle", "--format=esm", "--minify",
+         "--platform=browser", "--target=es2022", "--legal-comments=none", "--log-level=error"],
+        capture_output=True, check=False, cwd=ROOT,
+    )
+    if done.returncode != 0 or not done.stdout:
+        raise VendorError(f"esbuild could not bundle {TRYSTERO}: {done.stderr.decode(errors='replace')[-500:]}")
+    notice = (f"torrent.mjs bundles {TRYSTERO} and @trystero-p2p/core:\n\n"
+              + (strategy / "LICENSE").read_text(encoding="utf-8"))
+    return {"torrent.mjs": done.stdout, LICENCE: notice.encode("utf-8")}
 
 
 # --- the standard library: Pyodide's kept whole beside the cut one --------------------------------

@@ -15,7 +15,9 @@ Page -> worker:
                nor deals one.) A host whose saved series is online shows its invites again from here.
   ``net``      {peer, text}    a string off link ``peer`` (``seat<i>``, ``tab:<nonce>`` or ``host``)
   ``link``     {peer, state}   ``open``, ``closed``, or ``dropped``: a message net.js dropped unread
-               (too large, or not text), which the host answers ``too_large``
+               (too large, or not text), which the host answers ``too_large``; for a link met through
+               the signalling relays also ``unreachable`` (no relay answered) and ``taken`` (the seat's
+               player is connected from another browser)
   ``called``   {id, ok, value} the answer to the worker's ``call`` ``id``: its result, or its error's text
   ``friends``  {action, seat, text}   the panel's and table's buttons: ``connect`` (seat, text: the reply),
                ``hand-to-ai`` / ``wait-friend`` (seat), ``quick`` (text), ``reply`` (text: a reply link's
@@ -25,7 +27,7 @@ Page -> worker:
                the fields an action does not use are -1 / ""
 Worker -> page:
   ``net``      {peer, text}    a protocol string to send on link ``peer``
-  ``call``     {id, method, args}   web/friends/net.js's ``method(...args)``: ``offer``, ``accept``, ``answer``,
+  ``call``     {id, method, args}   web/friends/net.js's ``method(...args)``: ``offer``, ``accept``, ``answer``, ``meet``,
                ``knock``, ``forwardReply`` (answered by ``called``), ``close`` and ``replyTaken`` (id 0: no
                answer)
   ``panel``    {html, net, connected, show, seats, name, words}   web/friends/netpage.py's ``Panel``
@@ -40,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from web.friends.invite import InviteError
+from web.friends.invite import InviteError, meeting_key, parse_relays
 from web.friends.netpage import GuestNet, HostNet, NetError, Panel
 from web.shared import storage
 from web.shared.i18n import t
@@ -55,9 +57,10 @@ FIELDS: dict[str, dict[str, type]] = {
     "friends": {"action": str, "seat": int, "text": str},
 }
 REFUSALS = ("bad_peer", "no_call", "not_online", "not_a_guest")
-LINK_STATES = ("open", "closed", "dropped")
-#: A link's key as web/friends/net.js makes them: the host's per seat, a tab's (a nonce), a friend's to its host.
-PEER = re.compile(r"seat[0-5]|tab:[a-z0-9]{8,32}|host")
+LINK_STATES = ("open", "closed", "dropped", "unreachable", "taken")
+#: A link's key as web/friends/net.js makes them: the host's per seat (by reply code, or met through the relays),
+#: a tab's (a nonce), a friend's to its host (likewise).
+PEER = re.compile(r"seat[0-5]|room[0-5]?|tab:[a-z0-9]{8,32}|host")
 #: What each ``friends`` action uses: (seat, text).
 ACTIONS = {"connect": (True, True), "hand-to-ai": (True, False), "wait-friend": (True, False),
            "quick": (False, True), "reply": (False, True), "name": (False, True), "ice": (False, True)}
@@ -193,6 +196,7 @@ class Friends:
             raise Refused("bad_value", f"not a page's address: {href[:60]!r}", key="href")
         self.base_url = base = href.split("#", 1)[0].split("?", 1)[0]
         fragment = href.split("#", 1)[1] if "#" in href else ""
+        relays = parse_relays(href.split("#", 1)[0].split("?", 1)[1] if "?" in href.split("#", 1)[0] else "")
         if "reply=" in fragment:
             self.spawn(self._forward_reply(href))
             return
@@ -202,12 +206,13 @@ class Friends:
             self.port.notice("join_bad")
             invite = None
         if invite is None:
-            self.host_net = HostNet(self.controller, self.port, base, self.spawn, self.ice)
+            self.host_net = HostNet(self.controller, self.port, base, self.spawn, self.ice, relays)
             self.resume()
             return
         name = self.prefs.get("name", "")
         self.guest_net = GuestNet(self.controller, self.port, base, invite, self.spawn, self.sleep, self.ice,
-                                  name if isinstance(name, str) else "", lambda value: self._save_pref("name", value))
+                                  name if isinstance(name, str) else "", lambda value: self._save_pref("name", value),
+                                  meeting_key(fragment), relays)
         self.spawn(self.guest_net.start())
 
     async def _forward_reply(self, href: str) -> None:

@@ -10,6 +10,11 @@ browsers never send to the web server.
 
 Wire form (version 1): ``[version|kind] [seat] ...`` then the SDP block: ``[setup] ufrag pwd
 fingerprint(32) [count] candidates``, each candidate ``[type|address form] address port(2)``.
+An invite link also carries the seat's 128-bit meeting key after ``&k=`` and, when the table uses its own
+signalling relays, their list in the page's ``?relays=`` (``meeting_link``): a friend's page meets the
+host through those relays with no reply at all (web/friends/relay.js), and the offer stays in the link
+for when no relay answers. The relays' room is ``room_id``: a hash of the seat's secret, never of the key.
+
 Pure Python; malformed input raises ``InviteError``.
 """
 
@@ -17,10 +22,13 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import ipaddress
 import re
+import secrets
 import uuid
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote
 
 from web.table.protocol import MAX_NAME, clean_name
 
@@ -32,6 +40,10 @@ PRIORITY = {"host": 2113937151, "srflx": 1686052607, "prflx": 1845501695, "relay
 IPV4, IPV6, MDNS, NAME = 0, 1, 2, 3
 MAX_CANDIDATES = 8
 ICE_CHARS = re.compile(r"[A-Za-z0-9+/]{4,256}")
+#: A signalling relay's address as web/friends/relay.js's parseRelays takes it.
+RELAY_URL = re.compile(r"wss?://[^\s,]{1,200}")
+MAX_RELAYS = 8
+KEY_CHARS = 22  # base64url characters of a 128-bit key
 
 TEMPLATE = ("v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n"
             "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n{candidates}"
@@ -263,3 +275,39 @@ def parse_reply(code: str) -> Reply:
 def link(base: str, key: str, code: str) -> str:
     """``base`` (the page's address, without query or fragment) with ``#key=code``."""
     return f"{base.split('#', 1)[0].split('?', 1)[0]}#{key}={code}"
+
+
+# ---------------------------------------------------------------------------- meeting through relays
+def new_key() -> str:
+    """A fresh 128-bit meeting key, base64url."""
+    return b64encode(secrets.token_bytes(16))
+
+
+def room_id(secret: str) -> str:
+    """The relays' room of the seat whose secret is ``secret``: a hash of it (the key is not in it)."""
+    return hashlib.sha256(f"durak room {secret}".encode()).hexdigest()[:40]
+
+
+def meeting_key(fragment: str) -> str:
+    """The ``k=`` meeting key of an invite link's fragment; "" when it has none or a damaged one."""
+    for name, value in parse_qsl(fragment.lstrip("#"), keep_blank_values=True):
+        if name == "k" and len(value) == KEY_CHARS and re.fullmatch(r"[A-Za-z0-9_-]+", value):
+            return value if len(b64decode(value)) == 16 else ""
+    return ""
+
+
+def parse_relays(query: str) -> str:
+    """A page's ``?relays=a,b`` (its query, with or without "?") as the comma-separated list of the
+    addresses it may use; "" when it names none (the page then uses the default list)."""
+    for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        if name == "relays":
+            urls = [url.strip() for url in value.split(",")]
+            return ",".join([url for url in urls if RELAY_URL.fullmatch(url)][:MAX_RELAYS])
+    return ""
+
+
+def meeting_link(base: str, relays: str, code: str, key: str) -> str:
+    """An invite link: ``base`` with the table's own relays (if any) in the query, and the invite's
+    code and meeting key in the fragment, which browsers never send to a server."""
+    query = f"?relays={quote(relays, safe=':/,')}" if relays else ""
+    return f"{base.split('#', 1)[0].split('?', 1)[0]}{query}#join={code}&k={key}"

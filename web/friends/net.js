@@ -8,6 +8,8 @@
 //   and certificate accepts a fresh answer to the old offer (its old candidates are found again by ICE).
 //   Offers and answers are complete (gathering finished, or 3 s passed): no trickle, no signalling server.
 // - Tabs of one browser: a BroadcastChannel per link, with the same messages.
+// - Relays: a link met through public signalling relays (web/friends/relay.js, loaded on first use with the
+//   library it drives): one invite link, no reply code; its strings travel sealed with the seat's key.
 // - QR codes: drawn as SVG with qrcode-generator; read from the camera with BarcodeDetector where the
 //   browser has it, else with jsQR (loaded on first use).
 // Messages are strings; their checking belongs to Python (web/table/protocol.py). Size is capped here too, so
@@ -31,7 +33,7 @@ function allow(link) {
 const GATHER_MS = 3000;
 const TABLE_CHANNEL = "durak-table";
 
-const links = new Map(); // key -> {pc, channel} or {tab: BroadcastChannel}
+const links = new Map(); // key -> {pc, channel}, {tab: BroadcastChannel} or {meeting} (a relay's room)
 let onMessage = () => {};
 let onState = () => {};
 let replies = null; // the host's channel for replies forwarded by other tabs
@@ -103,6 +105,7 @@ function closeLink(key) {
   try {
     if (link.pc) link.pc.close();
     if (link.tab) link.tab.close();
+    if (link.meeting) link.meeting.leave();
   } catch (error) {
     /* already closed */
   }
@@ -174,8 +177,32 @@ const net = {
     return pc.localDescription.sdp;
   },
 
+  /**
+   * Meet the other side of link `key` ("room<i>" for the host's seat i, "room" for a friend) through the
+   * signalling relays: `side` "host" or "guest", `room` the room's id, `secret` the seat's key (base64url),
+   * `relays` comma-separated ws(s) URLs ("" for the default list). Resolves once the room is joined; the
+   * link's state then comes as "open", "closed", "unreachable" (no relay answered) or "taken".
+   */
+  async meet(key, side, room, secret, relays, ice) {
+    const relay = await import("./relay.js");
+    closeLink(key);
+    const link = { meeting: null };
+    links.set(key, link);
+    const meeting = await relay.meet({
+      key, side, room, secret, relays: relay.parseRelays(relays), ice: parseIce(ice), allow,
+      events: {
+        state: (from, state) => links.get(key) === link && onState(from, state),
+        message: (from, text) => links.get(key) === link && onMessage(from, text),
+      },
+    });
+    if (links.get(key) === link) link.meeting = meeting;
+    else meeting.leave();
+    return "";
+  },
+
   send(key, text) {
     const link = links.get(key);
+    if (link && link.meeting) return link.meeting.send(text);
     try {
       if (link && link.channel && link.open) {
         link.channel.send(text);
@@ -199,7 +226,7 @@ const net = {
 
   isOpen(key) {
     const link = links.get(key);
-    return Boolean(link && (link.open || link.tab));
+    return Boolean(link && (link.open || link.tab || (link.meeting && link.meeting.isOpen())));
   },
 
   // ---- tabs of one browser ------------------------------------------------------------------

@@ -22,7 +22,18 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Protocol
 
-from web.friends.invite import Invite, InviteError, invite_code, link, parse_invite, parse_reply, reply_code
+from web.friends.invite import (
+    Invite,
+    InviteError,
+    invite_code,
+    link,
+    meeting_link,
+    new_key,
+    parse_invite,
+    parse_reply,
+    reply_code,
+    room_id,
+)
 from web.shared.i18n import t
 from web.table.controller import Controller
 from web.table.host import Host
@@ -35,6 +46,14 @@ SEATS = 6  # the most seats a table has: the host's links are seat0 .. seat5
 
 def seat_key(seat: int) -> str:
     return f"seat{seat}"
+
+
+def room_key(seat: int) -> str:
+    """The host's link to seat ``seat`` met through the signalling relays (web/friends/relay.js)."""
+    return f"room{seat}"
+
+
+GUEST_ROOM = "room"  # a friend's link to the host met through the relays
 
 
 class NetError(RuntimeError):
@@ -125,12 +144,13 @@ def seat_row_html(lang: str, seat: int, name: str, status: str, stand_in: bool) 
             f"{button}</div>")
 
 
-def reply_html(lang: str, code: str, link_text: str, name: str) -> str:
+def reply_html(lang: str, code: str, link_text: str, name: str, note: str = "") -> str:
     """The friend's side: the reply as text, link and QR code (drawn by the page from ``data-qr``), and the
-    name box."""
+    name box; ``note`` says why a reply is needed (no signalling relay answered)."""
+    why = f'<p class="net-text" data-testid="relay-note" role="status">{escape(note)}</p>' if note else ""
     return (
         f'<section class="reply" data-testid="reply" aria-labelledby="reply-title">'
-        f'<h2 id="reply-title">{escape(t(lang, "join_title"))}</h2>'
+        f'<h2 id="reply-title">{escape(t(lang, "join_title"))}</h2>{why}'
         f'<p class="net-text">{escape(t(lang, "join_text"))}</p>'
         f'<label class="reply-label" for="player-name">{escape(t(lang, "player_name"))}</label>'
         f'<input id="player-name" class="input" data-testid="player-name" maxlength="{MAX_NAME}" '
@@ -152,12 +172,13 @@ class HostNet:
     """The host's invites and connections."""
 
     def __init__(self, controller: Controller, port: NetPort, base_url: str, spawn: Callable[[Any], None],
-                 ice: Callable[[], str]) -> None:
+                 ice: Callable[[], str], relays: str = "") -> None:
         self.controller = controller
         self.port = port
         self.base_url = base_url
         self.spawn = spawn
         self.ice = ice
+        self.relays = relays  # the page's ?relays= list ("" for the default), carried by its invite links
         self.messages: dict[int, str] = {}
         self.online = False  # the invites are up: this table's friend seats are being served
         self.preparing: set[int] = set()
@@ -167,8 +188,13 @@ class HostNet:
         return self.controller.host
 
     def creds(self, seat: int) -> dict[str, str]:
-        """The seat's ICE credentials and certificate name, made once per series and saved with it."""
+        """The seat's ICE credentials, certificate name and meeting key, made once per series and saved
+        with it (so the seat's link stays good after the host's reload)."""
         saved = self.host.net.setdefault(str(seat), {})
+        if "key" not in saved:
+            saved["key"] = new_key()
+            saved.pop("link", None)
+            self.host.save()
         if "ufrag" not in saved:
             # standard base64 is made of ICE characters; invite.py packs it back into its bytes
             saved.update(ufrag=base64.b64encode(secrets.token_bytes(3)).decode(),
@@ -183,6 +209,7 @@ class HostNet:
         for seat in self.friend_seats():
             self.port.tell("close", seat_key(seat))
             self.spawn(self.prepare(seat))
+            self.spawn(self.meet(seat))
         self.render()
 
     def stop(self) -> None:
@@ -192,6 +219,7 @@ class HostNet:
         self.online = False
         for seat in range(SEATS):
             self.port.tell("close", seat_key(seat))
+            self.port.tell("close", room_key(seat))
         self.messages.clear()
         self.port.panel(Panel(html="", net="", connected=False))
 
@@ -208,13 +236,24 @@ class HostNet:
             sdp = await self.port.call("offer", seat_key(seat), creds["ufrag"], creds["pwd"], self.ice(),
                                        creds["cert"])
             if "link" not in creds:
-                creds["link"] = link(self.base_url, "join", invite_code(seat, self.host.seats[seat].secret, sdp))
+                code = invite_code(seat, self.host.seats[seat].secret, sdp)
+                creds["link"] = meeting_link(self.base_url, self.relays, code, creds["key"])
                 self.host.save()
         except NetError as error:  # no WebRTC, a bad STUN address: say so in the seat's box
             self.messages[seat] = t(self.controller.lang, "connect_failed", reason=str(error))
         finally:
             self.preparing.discard(seat)
         self.render()
+
+    async def meet(self, seat: int) -> None:
+        """The seat's room on the signalling relays: its friend's page meets this one there by itself."""
+        creds = self.creds(seat)
+        try:
+            await self.port.call("meet", room_key(seat), "host", room_id(self.host.seats[seat].secret),
+                                 creds["key"], self.relays, self.ice())
+        except NetError as error:
+            self.messages[seat] = t(self.controller.lang, "connect_failed", reason=str(error))
+            self.render()
 
     async def connect(self, seat: int, text: str) -> None:
         """The friend's reply, pasted or scanned into the seat's box: answer the seat's offer with it."""
@@ -259,7 +298,13 @@ class HostNet:
 
     # -- links
     def on_state(self, key: str, state: str) -> None:
-        if state == "open":
+        if state == "unreachable":  # no relay answered: the friend's page shows a reply to paste here
+            seat = int(key[4:])
+            if not self.host.connected(seat):
+                self.messages[seat] = t(self.controller.lang, "relay_unreachable_host")
+        elif state == "taken":
+            return
+        elif state == "open":
             self.host.open_peer(key, self._sender(key))
         else:
             self.host.close_peer(key)
@@ -314,7 +359,7 @@ class GuestNet:
 
     def __init__(self, controller: Controller, port: NetPort, base_url: str, invite: Invite,
                  spawn: Callable[[Any], None], sleep: Callable[[float], Awaitable[None]], ice: Callable[[], str],
-                 name: str, save_name: Callable[[str], None]) -> None:
+                 name: str, save_name: Callable[[str], None], key: str = "", relays: str = "") -> None:
         self.controller = controller
         self.port = port
         self.base_url = base_url
@@ -324,8 +369,11 @@ class GuestNet:
         self.ice = ice
         self.name = name[:MAX_NAME]
         self.save_name = save_name
+        self.meeting_key = key  # the invite's k=: "" for a link without one (reply codes only)
+        self.relays = relays
         self.key = ""
         self.answer_sdp = ""
+        self.note = ""  # why the page shows a reply: no relay answered
         self.connected = False
         self.client = controller.join(invite.seat, self._send)
 
@@ -347,6 +395,21 @@ class GuestNet:
             self.key = key
             self.on_state(key, "open")
             return
+        if not self.meeting_key:
+            await self.answer()
+            return
+        self.show_text(t(self.controller.lang, "relay_looking"), alert=False)
+        try:
+            await self.port.call("meet", GUEST_ROOM, "guest", room_id(self.invite.secret), self.meeting_key,
+                                 self.relays, self.ice())
+        except NetError:
+            await self.fall_back()
+
+    async def fall_back(self) -> None:
+        """No relay answered: the reply-code path, saying why (the room stays joined in case one comes)."""
+        if self.connected or self.answer_sdp:
+            return
+        self.note = t(self.controller.lang, "relay_unreachable")
         await self.answer()
 
     async def answer(self) -> None:
@@ -367,13 +430,14 @@ class GuestNet:
             return
         lang = self.controller.lang
         code = self.reply()
-        html = reply_html(lang, code, link(self.base_url, "reply", code), self.name)
+        html = reply_html(lang, code, link(self.base_url, "reply", code), self.name, self.note)
         self.port.panel(Panel(html=html, net="guest", connected=False, show=True, name=self.name,
                               words=page_words(lang)))
 
-    def show_text(self, text: str) -> None:
-        self.port.panel(Panel(html=f'<p class="form-error" role="alert">{escape(text)}</p>', net="guest",
-                              connected=False, show=True))
+    def show_text(self, text: str, alert: bool = True) -> None:
+        shown = (f'<p class="form-error" role="alert">{escape(text)}</p>' if alert
+                 else f'<p class="net-wait" data-testid="relay-wait" role="status">{escape(text)}</p>')
+        self.port.panel(Panel(html=shown, net="guest", connected=False, show=True))
 
     def set_name(self, name: str) -> None:
         self.name = name[:MAX_NAME]
@@ -382,19 +446,42 @@ class GuestNet:
 
     # -- the link
     def on_state(self, key: str, state: str) -> None:
+        if key == GUEST_ROOM:
+            self.on_room(state)
+            return
         if key != self.key:
             return
         if state == "open":
-            self.connected = True
-            self.port.panel(Panel(html="", net="guest", connected=True))
-            self._send({"t": "hello", "seat": self.invite.seat, "secret": self.invite.secret, "name": self.name,
-                        "lang": self.controller.lang})
-            self.controller.set_current(True)
+            self._opened()
         else:
             self.connected = False
             self.port.panel(Panel(html="", net="guest", connected=False))
             self.controller.set_current(False)
             self.spawn(self.reconnect(was_tab=key.startswith("tab:")))
+
+    def _opened(self) -> None:
+        self.connected = True
+        self.port.panel(Panel(html="", net="guest", connected=True))
+        self._send({"t": "hello", "seat": self.invite.seat, "secret": self.invite.secret, "name": self.name,
+                    "lang": self.controller.lang})
+        self.controller.set_current(True)
+
+    def on_room(self, state: str) -> None:
+        """The relays' link: it opens (again, after a reload of either side) by itself."""
+        lang = self.controller.lang
+        if state == "open":
+            if not self.connected or self.key == GUEST_ROOM:
+                self.key = GUEST_ROOM
+                self._opened()
+        elif state == "closed":
+            if self.key == GUEST_ROOM and self.connected:
+                self.connected = False
+                self.controller.set_current(False)
+                self.show_text(t(lang, "relay_reconnecting"), alert=False)
+        elif state == "unreachable":
+            self.spawn(self.fall_back())
+        elif state == "taken" and not self.connected:
+            self.show_text(t(lang, "seat_taken"))
 
     async def reconnect(self, was_tab: bool) -> None:
         """After a drop: a table in another tab comes back by itself (its reload takes a few seconds);

@@ -11,7 +11,7 @@ import "./net.js"; // window.durakNet (index.html loads it too: one module, eval
 const net = window.durakNet;
 const $ = (id) => document.getElementById(id);
 // net.js's methods the worker may call: with an answer (id > 0) or without (id 0)
-const CALLS = ["offer", "accept", "answer", "knock", "forwardReply", "close", "replyTaken"];
+const CALLS = ["offer", "accept", "answer", "meet", "knock", "forwardReply", "close", "replyTaken"];
 const PANEL_ACTIONS = ["online", "connect", "copy", "scan", "hand-to-ai", "wait-friend", "quick"];
 
 /** "join" for an invite link, "reply" for a reply link, else "": such a page is a friend's, not a table. */

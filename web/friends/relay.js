@@ -11,8 +11,10 @@
 // in this session, once.
 //
 // One room per link key: the host's `room<i>` for friend seat i, the friend's `room`. Each side says its
-// role first (a sealed `ctl` "host" or "guest"); a friend's page binds to the host, the host's seat to
-// one friend. A second friend on the same link while the seated one answers a ping is told `taken`.
+// role first (a sealed `ctl` "host" or "guest"); the host's seat binds one friend and tells it "seated",
+// and only then does the friend's page bind to the host. A second friend on the same link while the
+// seated one answers a ping is told "taken" instead (friends' pages on one link, which meet each other
+// in the room too, ignore each other).
 // Trackers matter only for meeting: once the channel is open, the game goes on without them.
 import { joinRoom, getRelaySockets, selfId } from "../vendor/trystero/torrent.mjs";
 import { importKey, open, seal, MAX_TEXT } from "./envelope.js";
@@ -105,19 +107,25 @@ export async function meet({ key, side, room, secret, relays, ice, allow, events
     const text = await receive("ctl", data, id);
     if (text === null) return;
     const state = peers.get(id);
-    if (text === "taken" && side === ROLE.guest && state.role === ROLE.host) {
-      events.state(key, "taken");
-    } else if (text === other && !state.role) {
+    if (text === other && !state.role) {
       state.role = other;
-      if (side === ROLE.guest) bind(id); // the newest host: a reloaded table replaces the old one
-      else if (!link.bound) bind(id);
-      else if (link.bound !== id) {
-        const seated = link.bound;
-        if (await alive(seated)) post(ctl, "ctl", id, "taken");
-        else if (peers.has(id) && link.bound === seated) bind(id);
-      }
+      if (side === ROLE.host) seat(id);
+    } else if (side === ROLE.guest && state.role === ROLE.host) {
+      if (text === "seated") bind(id); // the newest host: a reloaded table replaces the old one
+      else if (text === "taken" && !link.bound) events.state(key, "taken");
     }
   };
+  /** The host: a friend's page on this seat's link takes the seat, unless its player is still there. */
+  async function seat(id) {
+    const seated = link.bound;
+    if (seated && seated !== id && (await alive(seated)) && link.bound === seated) {
+      post(ctl, "ctl", id, "taken");
+      return;
+    }
+    if (!peers.has(id) || link.closed) return;
+    bind(id);
+    post(ctl, "ctl", id, "seated");
+  }
   const onMessage = async (data, meta) => {
     const id = meta && meta.peerId;
     if (id !== link.bound || !allow(link)) return;
@@ -141,11 +149,11 @@ export async function meet({ key, side, room, secret, relays, ice, allow, events
     msg.onMessage = onMessage;
   }
   join();
-  // A friend's page with no peer joins again now and then: its new offers reach a table that came (back)
+  // A friend's page with no table joins again now and then: its new offers reach a table that came (back)
   // after the last ones (a reload of the host's page), without waiting for the tracker's interval.
   let rejoining = false;
   const again = side === ROLE.guest && setInterval(async () => {
-    if (link.closed || peers.size || rejoining) return;
+    if (link.closed || rejoining || [...peers.values()].some((state) => state.role === ROLE.host)) return;
     rejoining = true;
     await trystero.leave().catch(() => {});
     if (!link.closed) join();

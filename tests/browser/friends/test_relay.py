@@ -8,18 +8,33 @@ from __future__ import annotations
 import re
 import socket
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from tests.browser.conftest import PageErrors
-from tests.browser.friends.peers import RECORD_WIRE_JS, deal_online, hand, invite_link, paste_reply, wait_state
+from tests.browser.friends.peers import (
+    CARD_TOKEN,
+    RECORD_WIRE_JS,
+    deal_online,
+    hand,
+    host_save,
+    invite_link,
+    paste_reply,
+    wait_state,
+)
 from tests.browser.helpers import TURN_JS, click_a_move
+from web.friends.invite import parse_invite
 
 ROOT = Path(__file__).resolve().parents[3]
 CONNECT_MS = 45_000  # a meeting takes a second or two here; CI machines can be very busy
+# Trystero says so on the console when the other side of a data channel closes it (a reload, a tab closed)
+PEER_CLOSED = r"Trystero peer error: OperationError: User-Initiated Abort"
+# Chromium's own console line for a relay that refuses connections (Trystero tries again later)
+RELAY_REFUSED = r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed"
 
 
 def free_port() -> int:
@@ -45,8 +60,9 @@ class Relay:
         assert line.startswith("relay: listening on"), line
 
     def stop(self) -> None:
+        """Kill the relay: its sockets drop as a crashed server's would."""
         if self.process is not None:
-            self.process.terminate()
+            self.process.kill()
             self.process.wait(timeout=10)
             self.process = None
 
@@ -95,6 +111,7 @@ def connected(page: Page) -> None:
 def test_one_link_meets_through_the_relay_and_a_reload_reconnects(page: Page, browser: Browser, base_url: str,
                                                                  relay: Relay, page_errors: PageErrors) -> None:
     host = page
+    page_errors.allow(PEER_CLOSED)
     table_with_relays(host, base_url, relay.url, ["friend"])
     link = invite_link(host, 1)
     assert re.search(r"#join=[A-Za-z0-9_-]+&k=[A-Za-z0-9_-]{22}$", link), link
@@ -119,3 +136,101 @@ def test_one_link_meets_through_the_relay_and_a_reload_reconnects(page: Page, br
     expect(ann.locator("[data-testid=reply-code]")).to_have_count(0)
     ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
     expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
+
+
+def relay_frames(page: Page, frames: list[str]) -> None:
+    """Every text frame the page sends to or gets from a signalling relay, into ``frames``."""
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framesent", lambda payload: frames.append(str(payload)))
+        socket.on("framereceived", lambda payload: frames.append(str(payload)))
+    page.on("websocket", on_socket)
+
+
+def test_the_relay_sees_no_secret_and_a_wrong_key_joins_nothing(page: Page, browser: Browser, base_url: str,
+                                                               relay: Relay, page_errors: PageErrors) -> None:
+    host = page
+    page_errors.allow(PEER_CLOSED)
+    frames: list[str] = []
+    relay_frames(host, frames)
+    table_with_relays(host, base_url, relay.url, ["friend"])
+    link = invite_link(host, 1)
+    key = link.rsplit("&k=", 1)[1]
+    wrong = ("A" if key[0] != "A" else "B") + key[1:]
+    intruder = friend(browser, link.replace(f"&k={key}", f"&k={wrong}"), page_errors)
+    relay_frames(intruder, frames)
+    expect(intruder.locator("[data-testid=relay-wait]")).to_be_visible()
+    intruder.wait_for_timeout(8_000)  # beyond a rejoin and several announces
+    assert intruder.evaluate("document.body.dataset.connected") == "false"
+    expect(intruder.locator("#hand [data-card]")).to_have_count(0)
+    expect(host.locator('#opponents [data-seat="1"]')).not_to_have_attribute("data-seat-status", "connected")
+    expect(host.locator('[data-testid=invite][data-seat="1"]')).to_be_visible()
+    assert frames, "the pages spoke to the relay"
+    ann = friend(browser, link, page_errors)
+    relay_frames(ann, frames)
+    connected(ann)
+    ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
+    secret = parse_invite(link).secret
+    cards = set(hand(ann))
+    for frame in frames:
+        for clear in ("v=0", "a=fingerprint", "ice-ufrag", "candidate", key, secret, '"t":'):
+            assert clear not in frame, (clear, frame[:300])
+        assert not cards & set(CARD_TOKEN.findall(frame)), frame[:300]
+    assert intruder.evaluate("document.body.dataset.connected") == "false"
+
+
+def test_the_game_goes_on_when_the_relay_dies(page: Page, browser: Browser, base_url: str, relay: Relay,
+                                              page_errors: PageErrors) -> None:
+    host = page
+    page_errors.allow(PEER_CLOSED)
+    table_with_relays(host, base_url, relay.url, ["friend"])
+    ann = friend(browser, invite_link(host, 1), page_errors)
+    connected(ann)
+    ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
+    page_errors.allow(RELAY_REFUSED)
+    relay.stop()
+    before = len(host_save(host)["series"]["game"]["history"])
+    moved = {host: 0, ann: 0}
+    deadline = time.monotonic() + 60
+    while min(moved.values()) < 2:
+        assert time.monotonic() < deadline, moved
+        for player in (host, ann):
+            if player.evaluate(TURN_JS) == "turn" and click_a_move(player):
+                moved[player] += 1
+        host.wait_for_timeout(50)
+    host.wait_for_function(f"() => JSON.parse(localStorage.getItem('durak.save')).series.game.history.length >= {before + 4}")
+    assert ann.evaluate("document.body.dataset.connected") == "true"
+
+
+def test_a_second_browser_on_a_seated_link_is_told_the_seat_is_taken(page: Page, browser: Browser, base_url: str,
+                                                                     relay: Relay, page_errors: PageErrors) -> None:
+    host = page
+    page_errors.allow(PEER_CLOSED)
+    table_with_relays(host, base_url, relay.url, ["friend", "friend"])
+    link = invite_link(host, 1)
+    ann = friend(browser, link, page_errors)
+    connected(ann)
+    other = friend(browser, link, page_errors)
+    expect(other.locator("#net")).to_contain_text("taken", timeout=CONNECT_MS)
+    assert other.evaluate("document.body.dataset.connected") == "false"
+    assert ann.evaluate("document.body.dataset.connected") == "true"
+    expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
+    # seat 2's link is its own: it takes seat 2, never seat 1
+    bob = friend(browser, invite_link(host, 2), page_errors)
+    connected(bob)
+    connected(host)
+    expect(bob.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
+
+
+def test_with_no_relay_the_page_falls_back_to_reply_codes(page: Page, browser: Browser, base_url: str,
+                                                          page_errors: PageErrors) -> None:
+    host = page
+    page_errors.allow(RELAY_REFUSED)
+    dead = f"ws://127.0.0.1:{free_port()}/"  # nothing listens there
+    table_with_relays(host, base_url, dead, ["friend"])
+    ann = friend(browser, invite_link(host, 1), page_errors)
+    expect(ann.locator("[data-testid=relay-wait]")).to_be_visible()
+    expect(ann.locator("[data-testid=relay-note]")).to_be_visible(timeout=20_000)
+    expect(ann.locator("[data-testid=reply-code]")).to_be_visible()
+    expect(host.locator('[data-testid=invite][data-seat="1"] [data-net-message="1"]')).not_to_be_empty()
+    paste_reply(host, 1, ann)
+    connected(host)

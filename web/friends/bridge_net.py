@@ -27,9 +27,9 @@ Page -> worker:
                the fields an action does not use are -1 / ""
 Worker -> page:
   ``net``      {peer, text}    a protocol string to send on link ``peer``
-  ``call``     {id, method, args}   web/friends/net.js's ``method(...args)``: ``offer``, ``accept``, ``answer``, ``meet``,
-               ``knock``, ``forwardReply`` (answered by ``called``), ``close`` and ``replyTaken`` (id 0: no
-               answer)
+  ``call``     {id, method, args}   web/friends/net.js's ``method(...args)``: ``offer``, ``accept``,
+               ``answer``, ``meet``, ``knock``, ``forwardReply`` (answered by ``called``), ``close`` and
+               ``replyTaken`` (id 0: no answer)
   ``panel``    {html, net, connected, show, seats, name, words}   web/friends/netpage.py's ``Panel``
 """
 

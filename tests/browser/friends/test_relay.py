@@ -197,7 +197,8 @@ def test_the_game_goes_on_when_the_relay_dies(page: Page, browser: Browser, base
             if player.evaluate(TURN_JS) == "turn" and click_a_move(player):
                 moved[player] += 1
         host.wait_for_timeout(50)
-    host.wait_for_function(f"() => JSON.parse(localStorage.getItem('durak.save')).series.game.history.length >= {before + 4}")
+    history = "JSON.parse(localStorage.getItem('durak.save')).series.game.history.length"
+    host.wait_for_function(f"() => {history} >= {before + 4}")
     assert ann.evaluate("document.body.dataset.connected") == "true"
 
 

@@ -33,8 +33,9 @@ def online_settings(friends: int = 1, **changes: Any) -> dict[str, Any]:
 
 class NetPage(Page):
     """A page with web/friends/net.js: the worker's calls are answered the way net.js answers them (an offer
-    carries the ICE credentials it was given), links are carried by ``Wire``, and the table's flood limit
-    runs on the wire's clock."""
+    carries the ICE credentials it was given; a room on the signalling relays is joined, and no relay
+    answers, as on a network with none), links are carried by ``Wire``, and the table's flood limit runs on
+    the wire's clock."""
 
     def __init__(self, wire: Wire, knock: str = "", forwarded: str = "false") -> None:
         super().__init__()
@@ -66,6 +67,8 @@ class NetPage(Page):
             else:
                 self.calls.append(message)
                 self.send({"t": "called", "id": message["id"], "ok": True, "value": self.answer(message)})
+                if message["method"] == "meet":
+                    self.send({"t": "link", "peer": message["args"][0], "state": "unreachable"})
         return worked
 
     def answer(self, call: dict[str, Any]) -> str:
@@ -81,6 +84,8 @@ class NetPage(Page):
             return ""
         if method == "knock":
             return self.knock
+        if method == "meet":
+            return ""
         assert method == "forwardReply", method
         return self.forwarded
 
@@ -309,7 +314,8 @@ async def test_a_new_deal_closes_the_online_series_links_and_empties_the_panel()
     host, _, _ = await host_and_friend()
     host.send({"t": "start", "settings": Settings(players=2, seats=("human", "easy"), seed=3).to_dict()})
     await pump(host)
-    assert [args[0] for method, args in host.told if method == "close"][-6:] == [f"seat{i}" for i in range(6)]
+    closed = [args[0] for method, args in host.told if method == "close"][-12:]
+    assert closed == [key for i in range(6) for key in (f"seat{i}", f"room{i}")]
     assert host.panel == {**host.panel, "html": "", "net": ""}
 
 

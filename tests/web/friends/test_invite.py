@@ -6,7 +6,19 @@ import re
 
 import pytest
 
-from web.friends.invite import InviteError, invite_code, link, parse_invite, parse_reply, reply_code
+from web.friends.invite import (
+    InviteError,
+    invite_code,
+    link,
+    meeting_key,
+    meeting_link,
+    new_key,
+    parse_invite,
+    parse_relays,
+    parse_reply,
+    reply_code,
+    room_id,
+)
 
 # An offer and an answer as Chromium 156 made them here (one data channel, no STUN), the offer's ICE
 # credentials set by the host as web/friends/net.js does.
@@ -114,3 +126,35 @@ def test_a_reply_is_not_an_invite() -> None:
         parse_invite(reply_code(1, "Ann", ANSWER))
     with pytest.raises(InviteError):
         parse_reply(invite_code(1, SECRET, OFFER))
+
+
+def test_an_invite_link_carries_its_key_and_the_tables_own_relays() -> None:
+    key = new_key()
+    assert len(key) == 22 and re.fullmatch(r"[A-Za-z0-9_-]+", key)
+    assert new_key() != key
+    code = invite_code(2, SECRET, OFFER)
+    url = meeting_link("http://x.test/index.html?speed=instant#old", "ws://127.0.0.1:9/,wss://r.test/a", code, key)
+    assert url == f"http://x.test/index.html?relays=ws://127.0.0.1:9/,wss://r.test/a#join={code}&k={key}"
+    fragment = url.split("#", 1)[1]
+    assert meeting_key(fragment) == key
+    assert parse_invite(fragment).seat == 2
+    assert parse_relays(url.split("#")[0].split("?")[1]) == "ws://127.0.0.1:9/,wss://r.test/a"
+    assert meeting_link("http://x.test/", "", code, key) == f"http://x.test/#join={code}&k={key}"
+
+
+@pytest.mark.parametrize("fragment", ["join=abc", "join=abc&k=", "join=abc&k=short", "join=abc&k=" + "!" * 22,
+                                      "join=abc&k=" + "A" * 23])
+def test_a_missing_or_damaged_key_is_no_key(fragment: str) -> None:
+    assert meeting_key(fragment) == ""
+
+
+def test_only_websocket_relays_are_kept() -> None:
+    assert parse_relays("relays=http://a.test,ws://ok.test/,javascript:alert(1),wss://b.test/x y") == "ws://ok.test/"
+    assert parse_relays("speed=instant") == ""
+    assert parse_relays("relays=" + ",".join(f"ws://r{i}.test/" for i in range(20))).count(",") == 7
+
+
+def test_the_relays_room_hides_both_secret_and_key() -> None:
+    room = room_id(SECRET)
+    assert re.fullmatch(r"[0-9a-f]{40}", room)
+    assert SECRET not in room and room != room_id(SECRET[::-1])

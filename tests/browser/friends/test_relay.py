@@ -112,7 +112,9 @@ def test_one_link_meets_through_the_relay_and_a_reload_reconnects(page: Page, br
                                                                  relay: Relay, page_errors: PageErrors) -> None:
     host = page
     page_errors.allow(PEER_CLOSED)
-    table_with_relays(host, base_url, relay.url, ["friend"])
+    page_errors.allow(RELAY_REFUSED)
+    dead = f"ws://127.0.0.1:{free_port()}/"  # a dead relay in the list costs nothing: both are used at once
+    table_with_relays(host, base_url, f"{dead},{relay.url}", ["friend"])
     link = invite_link(host, 1)
     assert re.search(r"#join=[A-Za-z0-9_-]+&k=[A-Za-z0-9_-]{22}$", link), link
     assert "relays=ws://127.0.0.1:" in link  # the table's own relay list travels with its invites
@@ -235,3 +237,22 @@ def test_with_no_relay_the_page_falls_back_to_reply_codes(page: Page, browser: B
     expect(host.locator('[data-testid=invite][data-seat="1"] [data-net-message="1"]')).not_to_be_empty()
     paste_reply(host, 1, ann)
     connected(host)
+
+
+def test_after_the_hosts_reload_the_friend_reconnects_by_itself(page: Page, browser: Browser, base_url: str,
+                                                                relay: Relay, page_errors: PageErrors) -> None:
+    host = page
+    page_errors.allow(PEER_CLOSED)
+    table_with_relays(host, base_url, relay.url, ["friend"])
+    ann = friend(browser, invite_link(host, 1), page_errors)
+    connected(ann)
+    ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
+    before = hand(ann)
+    host.reload()
+    wait_state(host)
+    connected(host)
+    connected(ann)
+    expect(ann.locator("[data-testid=reply-code]")).to_have_count(0)
+    expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
+    ann.wait_for_function(f"() => [...document.querySelectorAll('#hand [data-card]')].length === {len(before)}")
+    assert hand(ann) == before

@@ -10,7 +10,8 @@ Run after `npm ci` (`make setup` does both). Only what the browser loads is copi
   from the camera where the browser has no BarcodeDetector): MIT and Apache-2.0.
 - web/vendor/trystero/: Trystero's WebTorrent-tracker strategy (@trystero-p2p/torrent and its core), which
   friends' pages meet through (web/friends/relay.js), bundled into one ES module by esbuild from npm at
-  setup (the bundle is not committed), with their MIT texts.
+  setup (the bundle is not committed), with their MIT texts. The bundle's WebSocket is
+  web/friends/relay-socket.js's, which checks every frame a relay sends before the library reads it.
 - Pyodide's standard library as python_stdlib.full.zip: scripts/build_stdlib.py then writes the cut
   python_stdlib.zip the site boots from (see keep_full_stdlib()).
 - Each folder's licence text as LICENSE.txt (PyScript's from its package; Pyodide's npm package ships
@@ -129,7 +130,8 @@ TRYSTERO = "@trystero-p2p/torrent"
 
 def trystero_plan() -> dict[str, Path | bytes]:
     """Trystero's torrent strategy as one minified ES module (esbuild, a dev dependency, bundles it with
-    @trystero-p2p/core), and both packages' licence texts."""
+    @trystero-p2p/core, and puts web/friends/relay-socket.js's WebSocket in place of the browser's), and
+    both packages' licence texts."""
     strategy = installed_dir(TRYSTERO)
     core = NODE_MODULES / "@trystero-p2p" / "core"
     esbuild = NODE_MODULES / "esbuild" / "bin" / "esbuild"
@@ -138,7 +140,8 @@ def trystero_plan() -> dict[str, Path | bytes]:
             raise VendorError(f"{path.relative_to(ROOT)} is missing: run `npm ci`")
     done = subprocess.run(
         ["node", str(esbuild), str(strategy / "dist" / "index.mjs"), "--bundle", "--format=esm", "--minify",
-         "--platform=browser", "--target=es2022", "--legal-comments=none", "--log-level=error"],
+         "--platform=browser", "--target=es2022", "--legal-comments=none", "--log-level=error",
+         f"--inject:{ROOT / 'web' / 'friends' / 'relay-socket.js'}"],
         capture_output=True, check=False, cwd=ROOT,
     )
     if done.returncode != 0 or not done.stdout:

@@ -256,3 +256,27 @@ def test_after_the_hosts_reload_the_friend_reconnects_by_itself(page: Page, brow
     expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
     ann.wait_for_function(f"() => [...document.querySelectorAll('#hand [data-card]')].length === {len(before)}")
     assert hand(ann) == before
+
+
+def test_a_hostile_relay_beside_a_good_one_changes_nothing(page: Page, browser: Browser, base_url: str,
+                                                           relay: Relay, page_errors: PageErrors) -> None:
+    """Junk, wrong shapes, a 300 kB frame, foreign and forged offers, 200 frames a second: all dropped
+    unread, no page error, and the friends still meet through the good relay and play."""
+    host = page
+    page_errors.allow(PEER_CLOSED)
+    port = free_port()
+    hostile = subprocess.Popen(["node", "tests/browser/friends/hostile_relay.mjs", str(port)], cwd=ROOT, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        assert hostile.stdout is not None and hostile.stdout.readline().startswith("hostile: listening")
+        table_with_relays(host, base_url, f"ws://127.0.0.1:{port}/,{relay.url}", ["friend"])
+        ann = friend(browser, invite_link(host, 1), page_errors)
+        connected(ann)
+        connected(host)
+        ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
+        host.wait_for_timeout(3_000)  # some 300 frames of junk more
+        page_errors.check()
+        assert host.evaluate("document.body.dataset.connected") == "true"
+    finally:
+        hostile.kill()
+        hostile.wait(timeout=10)

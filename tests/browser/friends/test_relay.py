@@ -9,7 +9,7 @@ import re
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -280,3 +280,19 @@ def test_a_hostile_relay_beside_a_good_one_changes_nothing(page: Page, browser: 
     finally:
         hostile.kill()
         hostile.wait(timeout=10)
+
+
+def test_the_relay_code_loads_only_when_someone_plays_with_friends(page: Page, base_url: str, relay: Relay,
+                                                                   wait_ready: Callable[..., float]) -> None:
+    """A first visit's page asks for neither the relay module nor the library (the service worker may
+    precache them); a table dealt for friends loads both."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(base_url + "index.html?speed=instant")
+    wait_ready(page)
+    page.wait_for_timeout(500)
+    assert not [url for url in asked if "trystero" in url or "friends/relay" in url or "envelope" in url]
+    deal_online(page, base_url, ["friend"], relays=relay.url)
+    invite_link(page, 1)
+    assert any("web/vendor/trystero/torrent.mjs" in url for url in asked)
+    assert any("web/friends/relay.js" in url for url in asked)

@@ -3,9 +3,12 @@
 ``HostNet`` (the host's table) keeps one invite per friend seat: a WebRTC offer whose ICE credentials
 and DTLS certificate stay the same for the whole series (saved with the game), so the link a friend got
 once lets them rejoin after a drop, and the host's own reload; its panel shows the link, its QR code and
-a box for the friend's reply, and each open data channel becomes a host peer. ``GuestNet`` (a page
-opened from an invite link) first looks for the table in another tab of this browser, else answers the
-offer and shows the reply to send back; once connected it plays the seat through the controller.
+a box for the friend's reply, and each open data channel becomes a host peer. Each seat also waits in its
+room on the signalling relays (``room<i>``: web/friends/relay.js), under the seat's meeting key that the link
+carries after ``&k=``. ``GuestNet`` (a page opened from an invite link) first looks for the table in
+another tab of this browser, else meets the host in the seat's room, with no reply at all; when no relay
+answers (or the link has no key) it answers the offer and shows the reply to send back. Once connected
+it plays the seat through the controller.
 
 Neither touches the page: WebRTC lives on the main thread (web/friends/net.js; a worker has no
 ``RTCPeerConnection``), so both speak through a ``NetPort`` (web/friends/bridge_net.py: messages to the page and
@@ -305,6 +308,8 @@ class HostNet:
         elif state == "taken":
             return
         elif state == "open":
+            if key.startswith("room"):
+                self.messages.pop(int(key[4:]), None)  # met after all: no word of a missing relay
             self.host.open_peer(key, self._sender(key))
         else:
             self.host.close_peer(key)

@@ -7,6 +7,7 @@ nothing."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 from tests.web.friends.test_invite import ANSWER, OFFER
 from tests.web.table.test_protocol import Clock
 from tests.web.worker.test_bridge import Page, boot_message, in_loop, make_a_move, refused
-from web.friends.invite import parse_invite, parse_reply
+from web.friends.invite import meeting_key, parse_invite, parse_reply, room_id
 from web.shared import storage
 from web.table.host import RATE
 from web.table.params import Settings
@@ -37,8 +38,9 @@ class NetPage(Page):
     answers, as on a network with none), links are carried by ``Wire``, and the table's flood limit runs on
     the wire's clock."""
 
-    def __init__(self, wire: Wire, knock: str = "", forwarded: str = "false") -> None:
+    def __init__(self, wire: Wire, knock: str = "", forwarded: str = "false", relays: bool = False) -> None:
         super().__init__()
+        self.relays = relays  # a signalling relay answers: the test itself says when a room's link opens
         self.wire = wire
         self.knock = knock
         self.forwarded = forwarded
@@ -67,7 +69,7 @@ class NetPage(Page):
             else:
                 self.calls.append(message)
                 self.send({"t": "called", "id": message["id"], "ok": True, "value": self.answer(message)})
-                if message["method"] == "meet":
+                if message["method"] == "meet" and not self.relays:
                     self.send({"t": "link", "peer": message["args"][0], "state": "unreachable"})
         return worked
 
@@ -166,15 +168,25 @@ async def host_and_friend() -> tuple[NetPage, NetPage, Wire]:
     await pump(host)
     assert host.panel["net"] == "host" and host.panel["connected"] is False and host.panel["show"] is True
     assert host.panel["seats"] == [1]
-    link = INVITE_LINK.findall(host.panel["html"])[0]
+    shown = INVITE_LINK.findall(host.panel["html"])[0]
+    assert f'data-qr="{shown}"' in host.panel["html"], "the page draws the invite's QR code from its link"
+    link = html.unescape(shown)
     assert link.startswith(BASE + "#join=") and parse_invite(link).seat == 1
-    assert f'data-qr="{link}"' in host.panel["html"], "the page draws the invite's QR code from its link"
+    key = meeting_key(link.split("#", 1)[1])
+    assert key and key == json.loads(host.local[storage.SAVE_KEY])["net"]["1"]["key"]
 
     friend = wire.guests[1] = NetPage(wire)
     friend.boot(search="", href=link)
     await pump(host, friend)
-    assert [c["method"] for c in friend.calls] == ["knock", "answer"], "no tab of this browser holds the table"
+    # no tab of this browser holds the table, and no signalling relay answers: the reply, saying why
+    assert [c["method"] for c in friend.calls] == ["knock", "meet", "answer"]
+    meet = next(c for c in friend.calls if c["method"] == "meet")
+    secret = parse_invite(link).secret
+    assert meet["args"] == ["room", "guest", room_id(secret), key, "", ""]
+    assert key not in room_id(secret) and secret not in room_id(secret)
+    assert ["room1", "host", room_id(secret), key, "", ""] in [c["args"] for c in host.calls if c["method"] == "meet"]
     assert friend.panel["net"] == "guest" and friend.panel["show"] is True
+    assert 'data-testid="relay-note"' in friend.panel["html"]
     friend.send({"t": "friends", "action": "name", "seat": -1, "text": "Ann"})
     assert friend.panel["name"] == "Ann"
     code = REPLY_CODE.findall(friend.panel["html"])[0]
@@ -386,3 +398,40 @@ async def test_a_damaged_invite_is_said_and_the_page_is_a_table() -> None:
     assert not page.of("call")
     page.send({"t": "start", "settings": Settings(players=2, seats=("human", "easy"), seed=2).to_dict()})
     assert page.of("frame")
+
+
+@in_loop
+async def test_a_friend_met_through_a_relay_needs_no_reply_and_waits_for_the_table_after_a_drop() -> None:
+    wire = Wire()
+    host = wire.host = NetPage(wire, relays=True)
+    host.boot(href=BASE + "?speed=instant&relays=ws://127.0.0.1:9/")
+    host.send({"t": "friends", "action": "ice", "seat": -1, "text": ""})
+    host.send({"t": "start", "settings": online_settings()})
+    await pump(host)
+    link = html.unescape(INVITE_LINK.findall(host.panel["html"])[0])
+    assert link.startswith(BASE + "?relays=ws://127.0.0.1:9/#join=")
+    friend = wire.guests[1] = NetPage(wire, relays=True)
+    friend.boot(search="?relays=ws://127.0.0.1:9/", href=link)
+    await pump(host, friend)
+    assert [c["method"] for c in friend.calls] == ["knock", "meet"]
+    assert next(c for c in friend.calls if c["method"] == "meet")["args"][4] == "ws://127.0.0.1:9/"
+    assert 'data-testid="relay-wait"' in friend.panel["html"] and "reply-code" not in friend.panel["html"]
+
+    friend.send({"t": "link", "peer": "room", "state": "open"})
+    await pump(host, friend)
+    hello = json.loads(next(m for m in friend.of("net") if m["peer"] == "room")["text"])
+    assert hello["t"] == "hello" and hello["seat"] == 1 and hello["secret"] == parse_invite(link).secret
+    assert friend.panel["connected"] is True
+
+    friend.send({"t": "link", "peer": "room", "state": "closed"})
+    await pump(host, friend)
+    assert friend.panel["connected"] is False
+    assert "reconnecting" in friend.panel["html"] and "reply-code" not in friend.panel["html"]
+    assert [c["method"] for c in friend.calls] == ["knock", "meet"], "no reply: the relay brings the table back"
+
+    other = NetPage(wire, relays=True)
+    other.boot(search="", href=link)
+    await pump(other)
+    other.send({"t": "link", "peer": "room", "state": "taken"})
+    await pump(other)
+    assert "seat is taken" in other.panel["html"] and other.panel["connected"] is False

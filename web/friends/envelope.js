@@ -26,12 +26,14 @@ export function toBase64url(bytes) {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Bytes of a base64url text (no padding), or null when it is not one. */
+/** Bytes of a base64url text (no padding), or null when it is not one, or not the one way of writing
+ * its bytes (unused low bits set): an altered character never decodes to the same bytes. */
 export function fromBase64url(text) {
   if (typeof text !== "string" || !B64URL.test(text) || text.length % 4 === 1) return null;
   try {
     const raw = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
-    return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));
+    return toBase64url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }

@@ -28,7 +28,8 @@ export const DEFAULT_RELAYS = [
 ];
 const REACH_MS = 5000; // no tracker open by then: the page falls back to reply codes
 const PING_MS = 2500;
-const REJOIN_MS = 6000; // a friend's page alone in its room joins again this often // a seated friend who does not answer a ping this long is gone
+const REJOIN_MS = 6000; // a friend's page alone in its room joins again this often
+const LEAVE_MS = 3000; // longest wait for leaving the room before joining it again // a seated friend who does not answer a ping this long is gone
 const ROLE = { host: "host", guest: "guest" };
 
 /**
@@ -155,8 +156,13 @@ export async function meet({ key, side, room, secret, relays, ice, allow, events
   const again = side === ROLE.guest && setInterval(async () => {
     if (link.closed || rejoining || [...peers.values()].some((state) => state.role === ROLE.host)) return;
     rejoining = true;
-    await trystero.leave().catch(() => {});
-    if (!link.closed) join();
+    // Trystero's leave first tells the room's peers; one whose channel never opened can hold it up. Then
+    // the room stays as it is (it still announces by itself) and the next turn tries again.
+    const left = await Promise.race([
+      trystero.leave().then(() => true, () => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), LEAVE_MS)),
+    ]);
+    if (left && !link.closed) join();
     rejoining = false;
   }, REJOIN_MS);
 

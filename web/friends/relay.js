@@ -27,9 +27,9 @@ export const DEFAULT_RELAYS = [
   "wss://tracker.files.fm:7073/announce",
 ];
 const REACH_MS = 5000; // no tracker open by then: the page falls back to reply codes
-const PING_MS = 2500;
+const PING_MS = 2500; // a seated friend who does not answer a ping this long is gone
 const REJOIN_MS = 6000; // a friend's page alone in its room joins again this often
-const LEAVE_MS = 3000; // longest wait for leaving the room before joining it again // a seated friend who does not answer a ping this long is gone
+const LEAVE_MS = 3000; // longest wait for leaving the room before joining it again
 const ROLE = { host: "host", guest: "guest" };
 
 /**

@@ -40,7 +40,7 @@ CATALOGUES := $(wildcard web/shared/locale/*.po)
 RULES_SOURCES := $(shell find rules/src rules/examples -type f)
 SITE_SOURCES := index.html embed.html $(shell find web -type f -not -path 'web/vendor/*' \
 	-not -name '*.br' -not -name '*.gz' -not -name '*.partial' -not -name '*.mo' -not -name 'strings.js' \
-	-not -name 'modules.zip' -not -name '*.py' -not -name '*.po' -not -name '*.pyc')
+	-not -name 'modules.zip' -not -name 'features.zip' -not -name '*.py' -not -name '*.po' -not -name '*.pyc')
 
 .PHONY: help setup chromium run relay test bench clean
 
@@ -59,7 +59,7 @@ $(BUILT)/wheel: $(VENV_STAMP) $(ENGINE_SOURCES) pyproject.toml LICENSE README.md
 	@$(BIN)/python scripts/build_wheel.py
 	@touch $@
 
-# web/modules.zip, and the catalogues (.mo, strings.js, the manifest's names) it compiles first.
+# web/modules.zip and web/features.zip, and the catalogues (.mo, strings.js, the manifest's names) it compiles first.
 $(BUILT)/modules: $(BUILT)/vendored $(PYTHON_SOURCES) $(CATALOGUES) scripts/build_zip.py \
 		scripts/build_catalogues.py scripts/compile_pyc.mjs
 	@$(BIN)/python scripts/build_zip.py
@@ -122,4 +122,4 @@ bench: setup
 	$(BIN)/python benchmarks/embed.py
 
 clean:
-	rm -rf $(VENV) node_modules web/vendor web/modules.zip sw.js dist .cache .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules web/vendor web/modules.zip web/features.zip sw.js dist .cache .pytest_cache .mypy_cache .ruff_cache

@@ -175,7 +175,8 @@ def trace(root: Path, names: list[str], wheel_files: list[Path]) -> dict[str, st
     loaded first), cached."""
     if shutil.which("node") is None:
         raise StdlibError("Node.js is missing: run `make setup`")
-    archives = [str(root / build_zip.ARCHIVE)] if (root / build_zip.ARCHIVE).is_file() else []
+    archives = [str(root / archive) for archive in (build_zip.ARCHIVE, build_zip.FEATURES_ARCHIVE)
+                if (root / archive).is_file()]
     digest = hashlib.sha256(TRACER.read_bytes())
     digest.update(json.dumps([pyodide_version(), names, len(archives)]).encode())
     for wheel in wheel_files:

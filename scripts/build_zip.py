@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Pack the Python the page imports into one archive: web/modules.zip (git-ignored).
+"""Pack the Python the page imports into two archives: web/modules.zip and web/features.zip (git-ignored).
 
     python scripts/build_zip.py [--root DIR] [--check]
 
-The archive holds the `durak` package (but for the command-line-only cli.py and arena.py), the
+Together they hold the `durak` package (but for the command-line-only cli.py and arena.py), the
 `web` package's modules and the message catalogues web/shared/locale/*.mo that web/shared/i18n.py reads (compiled
-by scripts/build_catalogues.py, which `build` runs first). The engine worker (web/worker/engine-boot.mjs)
-fetches this one file and unpacks it into the working folder of the interpreter, instead of fetching
-some thirty small files, and imports every module in it before it makes its memory snapshot.
+by scripts/build_catalogues.py, which `build` runs first). web/modules.zip holds what the table's first deal
+needs: the engine worker (web/worker/engine-boot.mjs) fetches it at boot, unpacks it into the working folder
+of the interpreter (one file instead of some thirty small ones) and imports every module in it before it makes
+its memory snapshot. web/features.zip holds the features a page uses later or not at all (``FEATURES``: play
+with friends, the review and history, the rules pages' examples and try-it, the embed API): the worker fetches,
+unpacks and imports it on their first use (web/worker/engine-host.mjs says when).
 
 Each module goes as bytecode alone, `<package>/<name>.pyc` where its source was (Python imports
 such a sourceless .pyc as it does the cut standard library's), compiled by the vendored Pyodide's own
@@ -42,6 +45,10 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("web/modules.zip")
+FEATURES_ARCHIVE = Path("web/features.zip")
+#: The modules of web/features.zip: files and folders (whole packages). web/worker/bridge.py imports them
+#: inside functions, once the worker has unpacked the archive.
+FEATURES = (Path("durak/review.py"), Path("web/friends"), Path("web/review"), Path("web/examples"), Path("web/embed"))
 PACKAGES = ("durak", "web")
 # Run from a terminal only (python -m durak.cli / durak.arena): no page imports them.
 COMMAND_LINE_ONLY = (Path("durak/cli.py"), Path("durak/arena.py"))
@@ -121,9 +128,16 @@ def catalogue_files(root: Path = ROOT) -> dict[Path, bytes]:
             if relative.parent == CATALOGUES and relative.suffix == ".mo"}
 
 
-def archive_bytes(root: Path = ROOT) -> bytes:
-    sources = {relative: (root / relative).read_bytes() for relative in module_files(root)}
-    members = {**(bytecode(sources, lean=True) or sources), **catalogue_files(root)}
+def is_feature(relative: Path) -> bool:
+    """Whether a module goes into web/features.zip rather than web/modules.zip."""
+    return any(relative == part or part in relative.parents for part in FEATURES)
+
+
+def archive_bytes(root: Path = ROOT, *, features: bool = False) -> bytes:
+    """web/modules.zip's bytes, or web/features.zip's (features: no catalogue, the boot reads them all)."""
+    sources = {relative: (root / relative).read_bytes() for relative in module_files(root)
+               if is_feature(relative) == features}
+    members = {**(bytecode(sources, lean=True) or sources), **({} if features else catalogue_files(root))}
     buffer = io.BytesIO()
     # Stored, not deflated: the server compresses the whole archive (scripts/compress.py), which
     # shares the redundancy between modules that per-entry deflate cannot.
@@ -137,22 +151,26 @@ def archive_bytes(root: Path = ROOT) -> bytes:
 
 
 def build(root: Path = ROOT, *, check: bool = False) -> bool:
-    """Write root/web/modules.zip if its bytes differ; return True when it changed (or would)."""
+    """Write root/web/modules.zip and root/web/features.zip where their bytes differ; return True when
+    either changed (or would)."""
     if not check:
         build_catalogues.build(root)
-    target = root / ARCHIVE
-    data = archive_bytes(root)
-    if target.is_file() and target.read_bytes() == data:
-        return False
-    if not check:
-        partial = target.with_name(target.name + ".partial")
-        partial.write_bytes(data)
-        partial.replace(target)
-    return True
+    changed = False
+    for archive, features in ((ARCHIVE, False), (FEATURES_ARCHIVE, True)):
+        target = root / archive
+        data = archive_bytes(root, features=features)
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        changed = True
+        if not check:
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data)
+            partial.replace(target)
+    return changed
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Pack durak/ and web/*.py into web/modules.zip.")
+    parser = argparse.ArgumentParser(description="Pack durak/ and web/*.py into web/modules.zip and web/features.zip.")
     parser.add_argument("--root", type=Path, default=ROOT, help="site folder (default: the repo root)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the archive is stale")
     args = parser.parse_args(argv)
@@ -161,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print(f"{ARCHIVE}: {'stale' if changed else 'up to date'} ({count} modules)")
         return 1 if changed else 0
-    size = (args.root / ARCHIVE).stat().st_size
-    print(f"{ARCHIVE}: {'written' if changed else 'up to date'} ({count} modules, {size / 1e3:.0f} kB)")
+    sizes = ", ".join(f"{archive.name} {(args.root / archive).stat().st_size / 1e3:.0f} kB"
+                      for archive in (ARCHIVE, FEATURES_ARCHIVE))
+    print(f"{ARCHIVE}, {FEATURES_ARCHIVE}: {'written' if changed else 'up to date'} ({count} modules: {sizes})")
     return 0
 
 

@@ -46,7 +46,7 @@ from durak import Game, Rules
 from web.embed.embedding import KINDS, EmbedTryout, link_frames, moves_since
 from web.examples.tryout import BUTTONS
 from web.examples.tryout import odds as weigh
-from web.table.seat import CARD
+from web.table.seat import CARD, TARGET
 
 #: Characters of a call's JSON text the worker reads at most (a position is under 400).
 MAX_CALL = 16_384
@@ -88,9 +88,6 @@ def play(position: str, action: str) -> dict[str, Any]:
 SESSIONS: dict[str, EmbedTryout] = {}
 MAX_SESSIONS = 32
 
-
-#: A gesture's target: an attack card to beat, a card of the hand, or a zone (web/table/moves.py's names).
-TARGET = re.compile(rf"attack:{CARD.pattern}|hand:{CARD.pattern}|zone:(?:table|transfer)")
 
 
 class Strings(list[str]):

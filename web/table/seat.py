@@ -22,6 +22,8 @@ from web.table.protocol import QUICK_MESSAGES, clean_name
 #: Bytes a host's message may have (a state of a six-player game is about 3 kB).
 MAX_FROM_HOST = 64 * 1024
 CARD = re.compile(r"(?:[2-9]|10|[JQKA])[SHDC]")
+#: A gesture's target: an attack card to beat, a card of the hand, or a zone (web/table/moves.py's names).
+TARGET = re.compile(rf"attack:{CARD.pattern}|hand:{CARD.pattern}|zone:(?:table|transfer)")
 STATUSES = ("connected", "away", "ai")
 
 

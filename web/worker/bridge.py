@@ -29,6 +29,11 @@ removed), ``dialog``, ``notice`` {code, params, text}, ``refused`` {code, params
 the engine calls' ``answer`` / ``error`` / ``refused``, and play with friends' ``net``, ``call``, ``panel``.
 Pure Python (no ``pyscript``): the memory snapshot imports it; the worker (web/worker/engine-worker.mjs) passes
 JSON text both ways.
+
+Play with friends, the review and history, and the embed API come in web/features.zip, which the worker unpacks
+on their first use (web/worker/engine-host.mjs holds back the messages that need them until it has; an internal
+``features`` message says it did): this module imports them inside ``Bridge._features``, and the table works
+without them until then.
 """
 
 from __future__ import annotations
@@ -39,23 +44,20 @@ import re
 import sys
 import traceback
 from collections.abc import Awaitable, Callable
+from importlib.util import find_spec
 from typing import Any
 
-from durak import review
-from web.embed import embed_table, engine_calls
-from web.embed.engine_calls import TARGET
-from web.friends import bridge_net
-from web.review import review_page
 from web.shared import storage
 from web.shared.i18n import LANGS, pick_lang, t
 from web.table.controller import Controller
 from web.table.params import SPEEDS, Settings, parse_query, problems
-from web.table.seat import CARD
+from web.table.seat import CARD, TARGET
 
 #: Characters of one page message the worker reads at most (a boot with a long save is the largest).
 MAX_MESSAGE = 262_144
 REFUSALS = ("too_large", "bad_json", "bad_shape", "unknown_type", "not_booted", "booted_twice", "bad_value",
-            "no_game", "stale_frame", "bad_settings", "unplayable", "not_embedded", *bridge_net.REFUSALS)
+            "no_game", "stale_frame", "bad_settings", "unplayable", "not_embedded",
+            "bad_peer", "no_call", "not_online", "not_a_guest")  # the last: web/friends/bridge_net.py's REFUSALS
 GESTURES = ("card", "target", "drop", "action", "key")
 #: The table's buttons a gesture may press (web/table/render.py's BUTTONS and the cover's and game over's).
 ACTIONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again")
@@ -63,6 +65,9 @@ ACTIONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "re
 KEYS = {"Escape": "cancel"}
 #: A page's address as ``copy-link`` sends it (location.origin + location.pathname).
 PAGE_URL = re.compile(r"https?://[^\s?#]{1,2000}")
+#: The page's own address (``address``), checked as web/friends/bridge_net.py checks it, when kept for it.
+PAGE_ADDRESS = re.compile(r"https?://[^\s#?]+(?:\?[^\s#]*)?(?:#\S*)?")
+MAX_HREF = 4096
 MAX_EMBED_ACTION = 120  # characters of a host's move (web/embed/embed-frame.js checks the same)
 
 _FIELDS: dict[str, dict[str, type]] = {
@@ -74,8 +79,13 @@ _FIELDS: dict[str, dict[str, type]] = {
     "speed": {"value": str},
     "review": {"action": str, "args": dict},
     "embed": {"type": str, "action": str},
-    **bridge_net.FIELDS,
+    "features": {},  # from the worker itself: web/features.zip is unpacked
+    "address": {"href": str},  # kept until play with friends is loaded, unless it is a friend's invite
 }
+#: The dialog's empty STUN/TURN field, sent whenever it redraws (web/friends/table-net.js), online or not.
+NO_ICE = {"t": "friends", "action": "ice", "seat": -1, "text": ""}
+#: Play with friends' other messages, whose fields web/friends/bridge_net.py's ``FIELDS`` gives.
+FRIENDS_TYPES = ("net", "link", "called", "friends")
 #: Message types checked by the module that answers them: ``engine`` calls by web/embed/engine_calls.py, whose
 #: refusals give the call's ``id`` back.
 CHECKED_ELSEWHERE = ("engine",)
@@ -103,9 +113,10 @@ def check(text: str) -> dict[str, Any]:
         raise Refusal("bad_json", f"not JSON: {error}") from None
     if not isinstance(message, dict) or type(message.get("t")) is not str:
         raise Refusal("bad_shape", "a message is an object with a string t")
-    if message["t"] in CHECKED_ELSEWHERE:
+    if message["t"] in CHECKED_ELSEWHERE or message == NO_ICE:  # NO_ICE: of the right shape, without web/friends
         return message
-    fields = _FIELDS.get(message["t"])
+    fields = _FIELDS.get(message["t"]) or (_friends_fields().get(message["t"]) if message["t"] in FRIENDS_TYPES
+                                           else None)
     if fields is None:
         raise Refusal("unknown_type", f"no message type {message['t'][:40]!r}", type=message["t"][:40])
     if set(message) != {"t", *fields}:
@@ -114,6 +125,19 @@ def check(text: str) -> dict[str, Any]:
         if type(message[key]) is not kind:
             raise Refusal("bad_shape", f"{message['t']}.{key} must be {_JSON_NAMES[kind]}", type=message["t"], key=key)
     return message
+
+
+def _friends_fields() -> dict[str, dict[str, type]]:
+    # A function-level import: web/friends comes in web/features.zip, unpacked before these messages are passed on.
+    from web.friends import bridge_net
+
+    return bridge_net.FIELDS
+
+
+def _invites(href: str) -> bool:
+    """Whether a page's address is a friend's invite (``#join=``) or an answer to one (``#reply=``)."""
+    fragment = href.split("#", 1)[1] if "#" in href else ""
+    return "join=" in fragment or "reply=" in fragment
 
 
 class WorkerStore(storage.MemoryStore):
@@ -174,17 +198,23 @@ def _settings(data: dict[str, Any]) -> Settings:
 class Bridge:
     """One page's table in the worker: the controller, its store, and the page's messages."""
 
-    def __init__(self, post: Callable[[dict[str, Any]], None], *, worlds: int = review.WORLDS) -> None:
+    def __init__(self, post: Callable[[dict[str, Any]], None], *, worlds: int | None = None) -> None:
         self.post = post
         self.port = FramePort(post)
         self.controller: Controller | None = None
         self.store: storage.Store | None = None
         self.prefs: dict[str, Any] = {}
-        self.friends: bridge_net.Friends | None = None
-        self.worlds = worlds  # sampled worlds per graded decision of a review (fewer in tests)
-        self.screens = review_page.PostedScreens(post, self.port.spawn, self.port.sleep)
-        self.reviews: review_page.ReviewPage | None = None
-        self.table_embed: embed_table.TableBridge | None = None  # a table booted embedded: its host's messages
+        self.search = ""
+        self.embedded = False
+        self.booted = False  # the boot's end came: features made later say a history set aside themselves
+        self.address: dict[str, Any] | None = None  # the page's address, for play with friends once loaded
+        # web/features.zip's objects, made on first use (``_features``): web/friends/bridge_net.py's Friends,
+        # web/review/review_page.py's ReviewPage, web/embed/embed_table.py's TableBridge
+        self.friends: Any = None
+        self.worlds = worlds  # sampled worlds per graded decision of a review (fewer in tests; None: the default)
+        self.reviews: Any = None
+        self.screens: Any = None  # the review and history screens' messages to the page
+        self.table_embed: Any = None  # a table booted embedded: its host's messages
 
     def receive(self, text: str) -> None:
         """One message of the page, as JSON text: obeyed, or answered ``refused`` (or ``error``, when
@@ -192,6 +222,10 @@ class Bridge:
         try:
             message = check(text)
             if message["t"] == "engine":
+                # A function-level import: the embed API comes in web/features.zip, unpacked before an engine
+                # call is passed on.
+                from web.embed import engine_calls
+
                 answered = engine_calls.answer(text)
                 if isinstance(answered, dict):
                     self.post(answered)
@@ -199,13 +233,17 @@ class Bridge:
                     self.port.spawn(self._post_when_done(answered))
             elif message["t"] == "boot":
                 self.boot(message)
-            elif message["t"] in bridge_net.FIELDS:
+            elif message["t"] == "address" and self.friends is None and not _invites(message["href"]):
+                self._keep_address(message)
+            elif message == NO_ICE and self.friends is None:
+                self._booted()  # the dialog offline: play with friends, once made, starts with that empty field
+            elif message["t"] in (*FRIENDS_TYPES, "address"):
                 self._booted()
-                assert self.friends is not None
-                self.friends.receive(message)
+                self._features()
+                self._to_friends(message)
             else:
                 getattr(self, "on_" + message["t"])(message)
-        except (Refusal, bridge_net.Refused) as refusal:
+        except Refusal as refusal:
             self.post({"t": "refused", "code": refusal.code, "params": refusal.params, "text": str(refusal)})
         except Exception as error:  # a bug: the page shows its readable failure, the worker answers on
             print("".join(traceback.format_exception(error)), file=sys.stderr)
@@ -222,8 +260,13 @@ class Bridge:
             raise Refusal("booted_twice", "the table boots once")
         store: storage.Store = WorkerStore(message["store"], self.post)
         if message["embedded"]:
+            # A function-level import: the embed comes in web/features.zip, which the worker unpacks before it
+            # passes on an embedded table's boot.
+            from web.embed import embed_table
+
             store = embed_table.EmbedStore(store)  # the embed's own save and preferences (durak.embed.*)
         self.store = store
+        self.search, self.embedded = message["search"], message["embedded"]
         self.prefs = storage.load_prefs(store)
         query = parse_query(message["search"])
         wanted = [query.lang or self.prefs.get("lang") or ""] + [x for x in message["langs"] if isinstance(x, str)]
@@ -231,9 +274,9 @@ class Bridge:
         speed = query.speed or self.prefs.get("speed") or "normal"
         self.controller = controller = Controller(self.port, store, lang=lang, speed=speed if speed in SPEEDS else
                                                   "normal")
-        self.friends = bridge_net.Friends(self.post, controller, self.port.spawn, self.port.sleep, store, self.prefs)
-        controller.on_change = self.friends.render
-        self._attach(controller, store, embedded=message["embedded"])
+        controller.on_change = self._changed
+        if message["embedded"] or "record=" in message["search"]:
+            self._features()  # the embed's host, a record to review: needed at once (the worker has them already)
         drawn = self.port.seq
         restored, set_aside = storage.load(store, self._restore)
         notices = ["save_set_aside"] if set_aside else []
@@ -253,8 +296,9 @@ class Bridge:
             self.post({"t": "notice", "code": code, "params": {}, "text": t(lang, code)})
         if started:
             self._go_on(drawn)
-        assert self.reviews is not None
-        self.reviews.boot(message["search"])  # a history set aside is said; a ?record= link opens its review
+        self.booted = True
+        if self.reviews is not None:
+            self.reviews.boot(message["search"])  # a history set aside is said; a ?record= link opens its review
 
     def _go_on(self, drawn: int) -> None:
         """After a deal or a restore: draw the table unless that drew it already (frame ``drawn`` was the
@@ -305,19 +349,21 @@ class Bridge:
         controller = self._booted()
         drawn = self.port.seq
         settings = _settings(message["settings"])
-        assert self.friends is not None
-        self.friends.stop()
+        if "friend" in settings.seats:
+            self._features()  # an online table (the worker loaded play with friends before passing this on)
+        if self.friends is not None:
+            self.friends.stop()
         error = controller.start(settings)
         if error:
             raise Refusal("unplayable", error)
         self._go_on(drawn)
-        self.friends.started()
+        if self.friends is not None:
+            self.friends.started()
 
     def on_dialog(self, message: dict[str, Any]) -> None:
         lang = self._booted().lang
         settings = _settings(message["settings"])
-        assert self.friends is not None
-        found = problems(settings) or self.friends.dialog_problems()
+        found = problems(settings) or (self.friends.dialog_problems() if self.friends is not None else [])
         self.post({"t": "dialog", "problems": [[code, params] for code, params in found],
                    "error": t(lang, found[0][0], **found[0][1]) if found else "",
                    "summary": t(lang, f"summary_{settings.variant}")})
@@ -343,20 +389,80 @@ class Bridge:
         self.prefs.update(lang=self.controller.lang, speed=self.controller.speed)
         storage.save_prefs(self.store, self.prefs)
 
-    # ------------------------------------------------------------------ review, history and the embed
-    def _attach(self, controller: Controller, store: storage.Store, *, embedded: bool) -> None:
-        """The review and history screens, and for an embedded table its host's bridge: both told of every
-        frame (the controller's ``on_change``) from the boot's first on."""
-        self.reviews = review_page.ReviewPage(controller, store, self.screens, self._notify, worlds=self.worlds)
-        if embedded:
+    # ------------------------------------------------------------------ friends, review, history and the embed
+    def _features(self) -> None:
+        """Play with friends, the review and history screens, and for an embedded table its host's bridge, made
+        once, on the first message that needs them (or a finished game, which joins the history): each is then
+        told of every frame (the controller's ``on_change``), and the game on the table now is looked at."""
+        if self.reviews is not None:
+            return
+        controller, store = self._booted(), self.store
+        assert store is not None
+        # Function-level imports: these modules come in web/features.zip, which the worker unpacks on their
+        # first use (web/worker/engine-host.mjs), so that the table's boot neither fetches nor imports them.
+        from web.embed import embed_table
+        from web.friends import bridge_net
+        from web.review import review_page
+
+        self.friends = bridge_net.Friends(self.post, controller, self.port.spawn, self.port.sleep, store, self.prefs)
+        screens = review_page.PostedScreens(self.post, self.port.spawn, self.port.sleep)
+        worlds = {} if self.worlds is None else {"worlds": self.worlds}
+        self.reviews = review_page.ReviewPage(controller, store, screens, self._notify, **worlds)
+        self.screens = screens
+        if self.embedded:
             self.table_embed = embed_table.attach(controller, self.post)
+        if controller.series is not None:
+            self.reviews.changed()  # a game that ended before: it joins the history
+            self.friends.resume()  # a restored online series shows its invites
+        if self.address is not None:
+            address, self.address = self.address, None
+            self._to_friends(address)
+        if self.booted:
+            self.reviews.boot(self.search)  # a history set aside is said
+
+    def _keep_address(self, message: dict[str, Any]) -> None:
+        """The page's address, not an invite: kept for play with friends, which takes it when it is loaded."""
+        self._booted()
+        href = message["href"]
+        if self.address is not None:
+            raise Refusal("booted_twice", "the page's address comes once")
+        if not PAGE_ADDRESS.fullmatch(href) or len(href) > MAX_HREF:
+            raise Refusal("bad_value", f"not a page's address: {href[:60]!r}", key="href")
+        self.address = message
+
+    def _to_friends(self, message: dict[str, Any]) -> None:
+        from web.friends import bridge_net  # loaded (``_features``): a function-level import as there
+
+        try:
+            self.friends.receive(message)
+        except bridge_net.Refused as refused:
+            raise Refusal(refused.code, str(refused), **refused.params) from None
+
+    def _changed(self) -> None:
+        """After each frame, before the review's own look: play with friends redraws who is connected; a game
+        that has just ended loads the review and history (web/features.zip), or asks the worker for them."""
+        if self.friends is not None:
+            self.friends.render()
+        elif self.controller is not None and self.controller.series is not None \
+                and self.controller.game.result is not None:
+            if find_spec("web.review") is not None:
+                self._features()
+            else:
+                self.post({"t": "features"})  # the worker loads them, then answers with a ``features`` message
+
+    def on_features(self, message: dict[str, Any]) -> None:
+        """The worker has unpacked web/features.zip, which a finished game asked for."""
+        self._booted()
+        self._features()
 
     def _notify(self, text: str) -> None:
         self.post({"t": "notice", "code": "review", "params": {}, "text": text})
 
     def on_review(self, message: dict[str, Any]) -> None:
         self._booted()
-        assert self.reviews is not None
+        self._features()
+        from web.review import review_page  # loaded by _features: a function-level import as there
+
         action, args = message["action"], message["args"]
         fields = review_page.MESSAGES.get(action)
         if fields is None:

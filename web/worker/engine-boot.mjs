@@ -2,7 +2,8 @@
 // worker's (web/worker/engine-worker.mjs), which every page that runs Python starts
 // (the table, the rules pages' "try it", embed.html), so all of them share one snapshot.
 //
-// The snapshot holds Python already started with every module of web/modules.zip imported. Its
+// The snapshot holds Python already started with every module of web/modules.zip imported (the table's;
+// web/features.zip's are imported after it, on first use: loadFeatures). Its
 // cache key is a hash of web/modules.zip and of the standard library: a new release never restores
 // an old interpreter. On a first visit the key is not computed before the boot (that would fetch
 // both files twice): an empty cache says "no snapshot" at once.
@@ -20,6 +21,7 @@ export { installStdlibFallback, loadPyodide, version };
 
 export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const MODULES_URL = new URL("../modules.zip", import.meta.url).href;
+export const FEATURES_URL = new URL("../features.zip", import.meta.url).href;
 export const STDLIB_URL = new URL("../vendor/pyodide/python_stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_CACHE = "durak-snapshot";
 // Where web/modules.zip is unpacked: the interpreter's working folder, so its packages import as they are.
@@ -111,35 +113,46 @@ export function unpackModules(pyodide, zip) {
   pyodide.unpackArchive(zip, "zip", { extractDir: MODULES_DIR });
 }
 
-const IMPORT_ALL = `
+const IMPORT_ALL = (path) => `
 import importlib, zipfile
-with zipfile.ZipFile("/tmp/modules.zip") as archive:
+with zipfile.ZipFile("${path}") as archive:
     # modules come as sourceless .pyc (as sources only when the build had no Node.js)
     names = sorted({n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
                     for n in archive.namelist() if n.endswith((".py", ".pyc"))})
-failed = [] if names else ["web/modules.zip holds no module to import"]
+failed = [] if names else ["${path} holds no module to import"]
 for name in names:
     try:
         importlib.import_module(name)
     except Exception as error:
         failed.append(f"{name}: {error!r}")
 import os
-os.remove("/tmp/modules.zip")
+os.remove("${path}")
 del importlib, zipfile, os, names
 globals().pop("name", None)
 failed
 `;
 
-// Imports every module of web/modules.zip (pure Python: no JavaScript object is touched, so a
-// memory snapshot may follow). Returns the failures, "module: error", empty when all went well.
-export function importModules(pyodide, zip) {
-  pyodide.FS.writeFile("/tmp/modules.zip", zip);
-  const failed = pyodide.runPython(IMPORT_ALL);
+// Imports every module of web/modules.zip, or of the archive named (pure Python: no JavaScript object
+// is touched, so a memory snapshot may follow). Returns the failures, "module: error", empty when all went well.
+export function importModules(pyodide, zip, name = "modules.zip") {
+  const path = `/tmp/${name}`;
+  pyodide.FS.writeFile(path, zip);
+  const failed = pyodide.runPython(IMPORT_ALL(path));
   try {
     return failed.toJs();
   } finally {
     failed.destroy();
   }
+}
+
+// Fetches web/features.zip (play with friends, the review and history, the examples and try-it, the embed
+// API: scripts/build_zip.py's FEATURES), unpacks it beside web/modules.zip's and imports its modules, after
+// the boot: the memory snapshot never holds them. Throws when an import fails.
+export async function loadFeatures(pyodide) {
+  const zip = await bytesOf(FEATURES_URL);
+  unpackModules(pyodide, zip);
+  const failed = importModules(pyodide, zip, "features.zip");
+  if (failed.length) throw new Error(`imports failed: ${failed.join("; ")}`);
 }
 
 // ------------------------------------------------------------------ handing files to the service worker

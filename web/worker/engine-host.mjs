@@ -2,8 +2,14 @@
 // travel: a dedicated worker (web/worker/engine-worker.mjs) and the embeds' shared one
 // (web/worker/engine-shared-worker.mjs) both serve it. engineHost(post) answers through `post` and returns the
 // function that takes each message the page sent.
+//
+// Play with friends, the review and history, the examples' try-it and the embed API come in web/features.zip,
+// which the boot leaves out: the first message that needs them (needsFeatures) waits, and those after it,
+// while it is fetched, unpacked and imported (loadFeatures in web/worker/engine-boot.mjs); a boot that needs them
+// at once (an embedded table, a ?record= link to review) has them before ready; and web/worker/bridge.py asks
+// for them with a `features` message (a game has ended: it joins the history), answered in kind once loaded.
 
-import { bootEngine } from "./engine-boot.mjs";
+import { bootEngine, loadFeatures } from "./engine-boot.mjs";
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -35,7 +41,21 @@ export function bootProblem(message) {
   return "";
 }
 
-async function boot(post, message) {
+// Page messages answered by web/features.zip's modules (web/worker/bridge.py makes their objects on the first).
+const FEATURE_TYPES = new Set(["engine", "review", "embed", "net", "link", "called", "friends"]);
+const invites = (href) => /#.*\b(join|reply)=/.test(href); // a friend's invite, or the answer to one
+
+// Whether the page's message (or its boot) needs web/features.zip loaded before web/worker/bridge.py takes it.
+export function needsFeatures(message) {
+  if (message.t === "boot") return message.embedded || new URLSearchParams(message.search).has("record");
+  if (message.t === "address") return typeof message.href === "string" && invites(message.href);
+  if (message.t === "start") return Array.isArray(message.settings?.seats) && message.settings.seats.includes("friend");
+  // the dialog's empty STUN/TURN field, sent whenever it redraws: web/worker/bridge.py's NO_ICE
+  if (message.t === "friends" && message.action === "ice" && message.seat === -1 && message.text === "") return false;
+  return FEATURE_TYPES.has(message.t);
+}
+
+async function boot(post, message, features) {
   const times = { received: now() };
   const progress = (step, percent) => {
     times[step] = now();
@@ -46,8 +66,17 @@ async function boot(post, message) {
     controlled: message.controlled,
     progress,
   });
+  features.pyodide = pyodide;
+  if (needsFeatures(message)) await features.load();
   // web/worker/bridge.py: the table's controller and the page protocol; messages cross as JSON text
-  const receive = pyodide.pyimport("web.worker.bridge").start((text) => post(JSON.parse(text)));
+  const receive = pyodide.pyimport("web.worker.bridge").start((text) => {
+    const sent = JSON.parse(text);
+    if (sent.t !== "features") return post(sent);
+    features.load().then(
+      () => receive(text), // the bridge makes the features' objects
+      (error) => post({ t: "error", id: null, text: `the features did not load: ${error}` }),
+    );
+  });
   receive(JSON.stringify(message)); // resumes the save or deals the link's game: its frame comes before ready
   times.ready = now();
   post({ t: "ready", ms: Math.round(times.ready - times.received), snapshot: state, boot: times });
@@ -55,9 +84,21 @@ async function boot(post, message) {
   return receive;
 }
 
+// web/features.zip, loaded once, on demand (load() resolves when its modules are imported).
+function featureLoader() {
+  let loading = null;
+  const features = {
+    pyodide: null,
+    load: () => (loading ??= loadFeatures(features.pyodide)),
+  };
+  return features;
+}
+
 /** The protocol's receiving end: `post(message)` sends to the page; the result takes each message from it. */
 export function engineHost(post) {
   let booted = null; // Promise of web/worker/bridge.py's receive(text), once a boot message came
+  let passed = Promise.resolve(); // the page's messages reach the bridge in order, one held for the features
+  const features = featureLoader();
   const refuse = (...args) => refusal(post, ...args);
   return (data) => {
     if (!isObject(data) || typeof data.t !== "string") return refuse("bad_message", "a message is an object with a string t");
@@ -65,7 +106,7 @@ export function engineHost(post) {
       if (booted) return refuse("booted_twice", "the worker boots once");
       const problem = bootProblem(data);
       if (problem) return refuse("bad_boot", problem);
-      booted = boot(post, data);
+      booted = boot(post, data, features);
       booted.catch((error) => post({ t: "error", id: null, text: String((error && error.stack) || error) }));
       return;
     }
@@ -77,9 +118,19 @@ export function engineHost(post) {
     } catch (error) {
       return refuse("bad_message", `not JSON-safe: ${error}`, id);
     }
-    booted.then(
-      (receive) => receive(text),
-      (error) => post({ t: "error", id, text: `the engine did not boot: ${error}` }),
-    );
+    passed = passed.then(async () => {
+      let receive;
+      try {
+        receive = await booted;
+      } catch (error) {
+        return post({ t: "error", id, text: `the engine did not boot: ${error}` });
+      }
+      try {
+        if (data.t === "features" || needsFeatures(data)) await features.load();
+      } catch (error) {
+        return post({ t: "error", id, text: `the features did not load: ${error}` });
+      }
+      receive(text);
+    });
   };
 }

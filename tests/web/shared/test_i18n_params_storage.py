@@ -127,16 +127,26 @@ def test_save_round_trip_and_set_aside() -> None:
     assert storage.load(store, lambda d: d) == (None, True)
 
 
-def test_modules_zip_holds_every_module() -> None:
-    """web/modules.zip, which the engine worker unpacks and imports whole, holds every durak/ and web/
-    module but the command-line-only cli.py and arena.py."""
+def test_the_two_archives_hold_every_module() -> None:
+    """web/modules.zip, which the engine worker unpacks and imports whole at boot, and web/features.zip, which
+    it loads on first use, hold between them every durak/ and web/ module but the command-line-only cli.py
+    and arena.py; the features' (friends, review, examples, embed) are in web/features.zip alone."""
     left_out = {ROOT / path for path in build_zip.COMMAND_LINE_ONLY}
     assert {ROOT / "durak" / "cli.py", ROOT / "durak" / "arena.py"} == left_out
     modules = [p for p in (ROOT / "durak").rglob("*.py") if "__pycache__" not in p.parts and p not in left_out]
     modules += [p for p in (ROOT / "web").rglob("*.py") if not {"__pycache__", "vendor"} & set(p.parts)]
     expected = {path.relative_to(ROOT).as_posix() for path in modules}
-    with zipfile.ZipFile(io.BytesIO(build_zip.archive_bytes(ROOT))) as archive:
-        packed = {name: archive.read(name) for name in archive.namelist()}
+    packed: dict[str, bytes] = {}
+    for features in (False, True):
+        with zipfile.ZipFile(io.BytesIO(build_zip.archive_bytes(ROOT, features=features))) as archive:
+            names = archive.namelist()
+            assert all(build_zip.is_feature(Path(name).with_suffix(".py")) == features
+                       for name in names if name.endswith(".pyc"))
+            packed |= {name: archive.read(name) for name in names}
+    feature_modules = [name for name in packed if name.endswith(".pyc")
+                       and build_zip.is_feature(Path(name).with_suffix(".py"))]
+    assert {name.split("/")[1] for name in feature_modules} == {"review.pyc", "friends", "review", "examples",
+                                                                "embed"}
     # each as its bytecode alone, where its source was, for the vendored Pyodide's Python (`make setup`
     # installed it): no source goes over the wire
     assert not [name for name in packed if name.endswith(".py")]

@@ -303,3 +303,28 @@ async def test_an_exception_while_obeying_is_posted_as_an_error(capsys: pytest.C
     page.send({"t": "speed", "value": "fast"})  # and it goes on obeying
     assert json.loads(page.local[storage.PREFS_KEY])["speed"] == "fast"
 
+
+
+@in_loop
+async def test_the_table_boots_and_deals_without_the_features() -> None:
+    """Play with friends, the review and history and the embed (web/features.zip, which the worker loads on
+    first use) are made on the first message that needs them, not at the boot, a deal or the page's address."""
+    page = Page()
+    page.send(boot_message("?speed=instant"))
+    page.send({"t": "address", "href": "http://localhost/index.html"})
+    frame = [m for m in page.send({"t": "start", "settings": Settings().to_dict()}) if m["t"] == "frame"]
+    assert frame and page.bridge.reviews is None and page.bridge.friends is None
+    page.send({"t": "review", "action": "history", "args": {}})
+    assert page.bridge.reviews is not None and page.bridge.friends is not None
+    assert page.bridge.friends.base_url == "http://localhost/index.html"  # the address kept for it
+
+
+@in_loop
+async def test_a_finished_game_loads_the_history() -> None:
+    """A game that ends before any feature was used still joins the history: the bridge makes the review's
+    objects then (in the browser, after asking the worker for web/features.zip with a ``features`` message)."""
+    page = Page()
+    page.send(boot_message("?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"))
+    assert page.bridge.reviews is None
+    await play_by_gestures(page)
+    assert page.bridge.reviews is not None and len(page.bridge.reviews.history.games) == 1

@@ -1,0 +1,51 @@
+"""The table's boot leaves web/features.zip (play with friends, the review and history, the examples, the
+embed) for later: a first visit to a shared game is ready, dealt and played on without fetching it; the
+history button fetches it and opens the history; a ?record= link, which opens a review at once, has it at boot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from durak import Game, Rules
+from durak.record import url_safe
+from tests.browser.helpers import TURN_JS, click_a_move
+
+GAME = "index.html?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"
+FEATURES = "web/features.zip"
+
+
+def requests_of(page: Page) -> list[str]:
+    """Every URL the page and its engine worker ask for, from now on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    return asked
+
+
+def test_a_first_visit_plays_without_the_features_and_the_history_loads_them(
+    context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
+) -> None:
+    asked = requests_of(page)
+    page.goto(base_url + GAME)
+    wait_ready(page)
+    page.wait_for_function(TURN_JS)
+    click_a_move(page)
+    page.wait_for_function(TURN_JS)
+    assert any(url.endswith("web/modules.zip") for url in asked), asked
+    assert not [url for url in asked if url.endswith(FEATURES)], "the table's boot and a move fetched the features"
+
+    page.click(".tools [data-action=history]")
+    expect(page.locator("[data-testid=history]")).to_be_visible()
+    assert [url for url in asked if url.endswith(FEATURES)], "the history opened without web/features.zip"
+
+
+def test_a_record_link_loads_the_features_at_boot(
+    page: Page, base_url: str, wait_ready: Callable[..., float]
+) -> None:
+    game = Game.new(Rules(variant="podkidnoy", players=2), seed=3)
+    asked = requests_of(page)
+    page.goto(base_url + "index.html?speed=instant&record=" + url_safe(game.record()))
+    wait_ready(page)
+    expect(page.locator("[data-testid=review]")).to_be_visible()
+    assert [url for url in asked if url.endswith(FEATURES)]

@@ -279,6 +279,8 @@ class Bridge:
             self._features()  # the embed's host, a record to review: needed at once (the worker has them already)
         drawn = self.port.seq
         restored, set_aside = storage.load(store, self._restore)
+        if restored and controller.host.online:
+            self._features()  # an online series resumed: its friends reconnect (the worker loaded them for it)
         notices = ["save_set_aside"] if set_aside else []
         started = bool(restored)
         if query.opened is not None and not (restored and controller.source == query.source):

@@ -47,7 +47,11 @@ const invites = (href) => /#.*\b(join|reply)=/.test(href); // a friend's invite,
 
 // Whether the page's message (or its boot) needs web/features.zip loaded before web/worker/bridge.py takes it.
 export function needsFeatures(message) {
-  if (message.t === "boot") return message.embedded || new URLSearchParams(message.search).has("record");
+  if (message.t === "boot") {
+    // an embedded table, a record to review, a saved online series (a seat of kind "friend") to resume
+    const save = message.store["durak.save"] ?? "";
+    return message.embedded || new URLSearchParams(message.search).has("record") || save.includes('"friend"');
+  }
   if (message.t === "address") return typeof message.href === "string" && invites(message.href);
   if (message.t === "start") return Array.isArray(message.settings?.seats) && message.settings.seats.includes("friend");
   // the dialog's empty STUN/TURN field, sent whenever it redraws: web/worker/bridge.py's NO_ICE

@@ -115,8 +115,7 @@ def check(text: str) -> dict[str, Any]:
         raise Refusal("bad_shape", "a message is an object with a string t")
     if message["t"] in CHECKED_ELSEWHERE or message == NO_ICE:  # NO_ICE: of the right shape, without web/friends
         return message
-    fields = _FIELDS.get(message["t"]) or (_friends_fields().get(message["t"]) if message["t"] in FRIENDS_TYPES
-                                           else None)
+    fields = _friends_fields().get(message["t"]) if message["t"] in FRIENDS_TYPES else _FIELDS.get(message["t"])
     if fields is None:
         raise Refusal("unknown_type", f"no message type {message['t'][:40]!r}", type=message["t"][:40])
     if set(message) != {"t", *fields}:

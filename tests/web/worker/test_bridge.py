@@ -317,6 +317,7 @@ async def test_the_table_boots_and_deals_without_the_features() -> None:
     page.send({"t": "review", "action": "history", "args": {}})
     assert page.bridge.reviews is not None and page.bridge.friends is not None
     assert page.bridge.friends.base_url == "http://localhost/index.html"  # the address kept for it
+    assert not page.send({"t": "features"})  # the worker's word that web/features.zip is unpacked: obeyed silently
 
 
 @in_loop

@@ -1,7 +1,8 @@
 """The game review and the history in Chromium: a game played by clicking, reviewed with the engine's verdicts
-(its long main-thread tasks printed; benchmarks/review.py --page measures them), stepped to a marked move and played on; its record downloaded and
-opened in a new context; the history's charts after one game and after another; a shared link of an
-unfinished game in French at 360 px shows only what the reviewer knew; a damaged history file is refused."""
+(its long main-thread tasks printed; benchmarks/review.py --page measures them), stepped to a marked move and
+played on; its record downloaded and opened in a new context; the history's charts after one game and after
+another; a shared link of an unfinished game in French at 360 px shows only what the reviewer knew; a damaged
+history file is refused."""
 
 from __future__ import annotations
 

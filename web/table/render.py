@@ -7,7 +7,6 @@ the browser, so the same code runs under CPython in the tests.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -190,19 +189,17 @@ def seat_order(view: dict[str, Any]) -> list[int]:
 def opponents_html(scene: Scene) -> str:
     view, lang = scene.view, scene.lang
     order = seat_order(view)
-    k = len(order)
     parts = []
-    for i, seat in enumerate(order):
+    for seat in order:
         count = view["hand_sizes"][seat]
         shown = min(count, MAX_BACKS)
         backs = "".join(back_html() for _ in range(shown))
-        arc = round((1 - math.sin(math.pi * (i + 1) / (k + 1))) * 100) if k > 2 else 0
         name = escape(scene.names[seat] if seat < len(scene.names) else str(seat))
         level = _level_text(lang, scene.kinds[seat]) if seat < len(scene.kinds) else ""
         level_html = f'<span class="seat-level">{escape(level)}</span>' if level else ""
         label = escape(f"{scene.names[seat] if seat < len(scene.names) else seat}: {_count_text(lang, count)}")
         parts.append(
-            f'<section class="seat" {_seat_attrs(scene, seat)} style="--arc:{arc}" aria-label="{label}">'
+            f'<section class="seat" {_seat_attrs(scene, seat)} aria-label="{label}">'
             f'<div class="seat-backs" data-count="{count}" style="--n:{max(shown, 1)}">{backs}'
             f'<span class="count-badge" aria-hidden="true">{count}</span></div>'
             f'<div class="seat-info"><span class="seat-name">{name}</span>{level_html}{_team_badge(scene, seat)}</div>'

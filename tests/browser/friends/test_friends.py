@@ -325,6 +325,8 @@ def test_no_serious_accessibility_violation_in_the_invites_the_reply_and_the_fri
     """axe-core on the online dialog, the host's invites panel, the friend's reply panel and their table."""
     host.goto(base_url + "index.html?speed=instant&lang=fr")
     host.wait_for_function("document.body.dataset.state === 'ready'", timeout=60_000)
+    if not host.locator("#new-game[open]").count():
+        host.click("[data-action=new-game]")
     host.click("[data-action=online]")
     expect(host.locator("[data-action=online]")).to_have_attribute("aria-pressed", "true")
     assert serious(host) == [], "online dialog"

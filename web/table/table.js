@@ -450,12 +450,13 @@ function keepChoice(settings) {
 }
 
 // A game chosen in the dialog replaces the one the link named: the link's game keys leave the address
-// (lang, speed and embed stay), so that a reload resumes the saved game, not the link's.
+// (lang, speed, embed and the table's signalling relays stay), so that a reload resumes the saved game,
+// not the link's, and meets its friends on the same relays.
 function forgetLinkGame() {
   const current = new URLSearchParams(location.search);
   if (!LINK_KEYS.some((key) => current.has(key))) return;
   const kept = new URLSearchParams();
-  for (const key of ["lang", "speed", "embed"]) if (current.get(key)) kept.set(key, current.get(key));
+  for (const key of ["lang", "speed", "embed", "relays"]) if (current.get(key)) kept.set(key, current.get(key));
   const search = kept.toString();
   history.replaceState(null, "", location.pathname + (search ? `?${search}` : ""));
 }

@@ -36,10 +36,10 @@ def wait_state(page: Page, ready_ms: float = 60_000) -> None:
 
 
 def deal_online(page: Page, base_url: str, kinds: list[str], variant: str = "podkidnoy", teams: str = "none",
-                timer: str = "0", relays: str = "") -> None:
-    """Open the table (with its own signalling relays when ``relays`` names them), switch the new-game
-    dialog to play with friends, choose each seat, deal."""
-    page.goto(base_url + "index.html?speed=instant" + (f"&relays={relays}" if relays else ""))
+                timer: str = "0", relays: str = "", query: str = "") -> None:
+    """Open the table (with its own signalling relays when ``relays`` names them, and ``query``'s other
+    parameters), switch the new-game dialog to play with friends, choose each seat, deal."""
+    page.goto(base_url + "index.html?speed=instant" + (f"&relays={relays}" if relays else "") + query)
     wait_state(page)
     if not page.locator("#new-game[open]").count():
         page.click("[data-action=new-game]")

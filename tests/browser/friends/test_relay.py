@@ -90,8 +90,8 @@ def _close_friends_contexts(browser: Browser, context: BrowserContext) -> Iterat
             other.close()
 
 
-def table_with_relays(host: Page, base_url: str, relays: str, kinds: list[str]) -> None:
-    deal_online(host, base_url, kinds, relays=relays)
+def table_with_relays(host: Page, base_url: str, relays: str, kinds: list[str], query: str = "") -> None:
+    deal_online(host, base_url, kinds, relays=relays, query=query)
 
 
 def friend(browser: Browser, link: str, page_errors: PageErrors) -> Page:
@@ -243,11 +243,13 @@ def test_after_the_hosts_reload_the_friend_reconnects_by_itself(page: Page, brow
                                                                 relay: Relay, page_errors: PageErrors) -> None:
     host = page
     page_errors.allow(PEER_CLOSED)
-    table_with_relays(host, base_url, relay.url, ["friend"])
+    # the host's link named a game too: dealing another drops the link's game from the address, not its relays
+    table_with_relays(host, base_url, relay.url, ["friend"], query="&variant=perevodnoy&players=3")
     ann = friend(browser, invite_link(host, 1), page_errors)
     connected(ann)
     ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
     before = hand(ann)
+    assert "variant=" not in host.url and "relays=" in host.url, host.url
     host.reload()
     wait_state(host)
     connected(host)

@@ -71,6 +71,7 @@ ROWS = (
     ("Largest Contentful Paint", "lcp_ms"),
     ("First Contentful Paint", "fcp_ms"),
     ("Speed Index", "si_ms"),
+    ("Cumulative Layout Shift", "cls"),
     ("Time to Interactive", "tti_ms"),
     ("Main-thread script evaluation", "script_ms"),
     ("Main-thread work, all", "main_thread_ms"),
@@ -80,7 +81,7 @@ ROWS = (
 )
 # The goals on the mobile preset: (key, at least / at most, bound).
 GOALS = {"performance": (">=", 90), "accessibility": (">=", 100), "best-practices": (">=", 95),
-         "tbt_ms": ("<=", 200), "lcp_ms": ("<=", 2500)}
+         "tbt_ms": ("<=", 200), "lcp_ms": ("<=", 2500), "cls": ("<=", 0.1)}
 
 
 def load_file(name: str, path: Path) -> ModuleType:
@@ -129,7 +130,7 @@ def figures(report: dict[str, Any]) -> dict[str, float]:
     audits = report["audits"]
     for key, audit in (("tbt_ms", "total-blocking-time"), ("lcp_ms", "largest-contentful-paint"),
                        ("fcp_ms", "first-contentful-paint"), ("si_ms", "speed-index"), ("tti_ms", "interactive"),
-                       ("main_thread_ms", "mainthread-work-breakdown")):
+                       ("main_thread_ms", "mainthread-work-breakdown"), ("cls", "cumulative-layout-shift")):
         value = audits.get(audit, {}).get("numericValue")
         if value is not None:
             out[key] = float(value)
@@ -282,6 +283,8 @@ def spread(values: list[float], key: str) -> str:
     median, low, high = statistics.median(values), min(values), max(values)
     if key == "load":
         return f"{median:.1f} ({low:.1f}-{high:.1f})"
+    if key == "cls":
+        return f"{median:.3f} ({low:.3f}-{high:.3f})"
     if key.endswith("_ms") and high >= 10_000:
         return f"{median / 1000:.1f} s ({low / 1000:.1f}-{high / 1000:.1f})"
     unit = " ms" if key.endswith("_ms") else ""

@@ -76,6 +76,16 @@ def test_spread_and_verdict() -> None:
     assert bench.verdict([120.0, 150.0, 400.0], "tbt_ms") == "goal <= 200: met"
     assert bench.verdict([88.0, 91.0], "performance") == "goal >= 90: NOT met"
     assert bench.verdict([1.0], "si_ms") == ""
+    assert bench.spread([0.0421, 0.0, 0.2], "cls") == "0.042 (0.000-0.200)"
+    assert bench.verdict([0.0421, 0.0, 0.2], "cls") == "goal <= 0.1: met"
+    assert bench.verdict([0.12, 0.2], "cls") == "goal <= 0.1: NOT met"
+
+
+def test_the_layout_shift_is_read_when_the_report_has_it() -> None:
+    report: dict[str, Any] = json.loads(json.dumps(REPORT))
+    assert "cls" not in bench.figures(report)
+    report["audits"]["cumulative-layout-shift"] = {"numericValue": 0.0123}
+    assert bench.figures(report)["cls"] == pytest.approx(0.0123)
 
 
 def test_pages_that_are_not_built_are_skipped_with_a_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,9 +17,11 @@ TRANSFER = "transfer"
 TAKE = "take"
 PASS = "pass"
 EXCHANGE = "exchange"
+ACCUSE = "accuse"  # cheat mode: name a table card as a cheat, out of turn
 
-KINDS = (ATTACK, DEFEND, TRANSFER, TAKE, PASS, EXCHANGE)
-_CARD_COUNT = {ATTACK: (1, 5), DEFEND: (2, 2), TRANSFER: (1, 1), TAKE: (0, 0), PASS: (0, 0), EXCHANGE: (0, 0)}
+KINDS = (ATTACK, DEFEND, TRANSFER, TAKE, PASS, EXCHANGE, ACCUSE)
+_CARD_COUNT = {ATTACK: (1, 5), DEFEND: (2, 2), TRANSFER: (1, 1), TAKE: (0, 0), PASS: (0, 0), EXCHANGE: (0, 0),
+               ACCUSE: (1, 1)}
 
 
 class NotationError(CodedError):
@@ -29,7 +31,7 @@ class NotationError(CodedError):
 
 
 class Action(NamedTuple):
-    """``kind`` plus its cards: attack cards, (attack, defence) for defend, the card for transfer."""
+    """``kind`` plus its cards: attack cards, (attack, defence) for defend, the card for transfer or accuse."""
 
     kind: str
     cards: tuple[Card, ...] = ()
@@ -62,11 +64,12 @@ PASS_ACTION = make(PASS)
 EXCHANGE_ACTION = make(EXCHANGE)
 ATTACK_ONE = tuple(make(ATTACK, (c,)) for c in CARDS)
 TRANSFER_ONE = tuple(make(TRANSFER, (c,)) for c in CARDS)
+ACCUSE_ONE = tuple(make(ACCUSE, (c,)) for c in CARDS)
 DEFEND_PAIR = tuple(tuple(make(DEFEND, (a, d)) for d in CARDS) for a in CARDS)
 
 
 def parse_action(text: object) -> Action:
-    """Read ``attack 8H 8D``, ``defend 8h 9h``, ``Transfer 8♦``, ``take``, ``pass``, ``exchange``."""
+    """Read ``attack 8H 8D``, ``defend 8h 9h``, ``Transfer 8♦``, ``take``, ``pass``, ``exchange``, ``accuse 7C``."""
     if isinstance(text, Action):
         text = str(text)
     if not isinstance(text, str):

@@ -21,6 +21,8 @@ from typing import Any, Self
 from . import checks
 from . import events as ev
 from .actions import (
+    ACCUSE,
+    ACCUSE_ONE,
     ATTACK,
     ATTACK_ONE,
     DEFEND,
@@ -113,6 +115,11 @@ class GameCore:
     _prev_seat: list[int]
     _thrower_cache: dict[tuple[int, int], list[int]]
     _start: str | None  # the position() this game started from, when it came from a position or scenario
+    _cheating: bool
+    # Cheat mode only (empty otherwise): who put each table card there, and which of them were cheats. Both are
+    # replaced, never changed in place, so copies share them.
+    played_by: dict[Card, int]
+    cheated: frozenset[Card]
     # Every attribute above is a slot. With a __dict__, a game's 35 attributes exceed the 30 keys CPython 3.11
     # shares between instances, so each game got a plain dict and attribute access lost its fast paths.
     __slots__ = tuple(__annotations__)
@@ -161,6 +168,9 @@ class GameCore:
         game._perevodnoy = rules.variant == PEREVODNOY
         game._exchange = rules.exchange
         game._hand_size = rules.hand_size
+        game._cheating = rules.cheating
+        game.played_by = {}
+        game.cheated = frozenset()
         game.seed = seed
         game.dealer = dealer
         game._discard = []
@@ -388,16 +398,20 @@ class GameCore:
         return legal
 
     def _transfers(self, hand: list[Card]) -> list[Action]:
+        if not self._can_transfer():
+            return []
+        rank = self.attacks[0] >> 2
+        return [TRANSFER_ONE[c] for c in hand if c >> 2 == rank]
+
+    def _can_transfer(self) -> bool:
+        """One more card keeps the attack within its cap and the next defender's hand can answer it."""
         defender = self.defender
         assert defender is not None
         size = len(self.attacks) + 1
         if size > self._cap():
-            return []
+            return False
         target = self._opponent_after(defender)
-        if target == defender or len(self.hands[target]) < size:
-            return []
-        rank = self.attacks[0] >> 2
-        return [TRANSFER_ONE[c] for c in hand if c >> 2 == rank]
+        return target != defender and len(self.hands[target]) >= size
 
     def _throw_ins(self, hand: list[Card]) -> list[Action]:
         legal: list[Action] = []
@@ -430,6 +444,99 @@ class GameCore:
         six = CARDS[(DECK_LOWEST_RANK[self.rules.deck] - 2) * 4 + self.trump_index]
         return six in self.hands[seat]
 
+    # ----------------------------------------------------------------- cheat mode
+    def cheats(self, seat: int) -> list[Action]:
+        """The cheats ``seat`` could make now ([] unless cheat mode is on and ``seat`` is to act): defences with
+        a card that does not beat, throw-ins of a rank not on the table, transfers with another rank."""
+        if not self._cheating or seat != self._to_act or type(seat) is not int:
+            return []
+        return self._cheat_list(seat)
+
+    def _cheat_list(self, seat: int) -> list[Action]:
+        attacks = self.attacks
+        if not attacks:
+            return []  # an opening attack breaks no card-play rule that a cheat may break
+        hand = self.hands[seat]
+        cheats: list[Action] = []
+        if seat == self.defender and not self.taking and (self._prostoy or None in self.defences):
+            beaters = BEATERS[self.trump_index]
+            for attack, defence in zip(attacks, self.defences, strict=True):
+                if defence is None:
+                    row = DEFEND_PAIR[attack]
+                    can = beaters[attack]
+                    for d in hand:
+                        if d not in can:
+                            cheats.append(row[d])
+            if self._perevodnoy and self.defences.count(None) == len(self.defences) and self._can_transfer():
+                rank = attacks[0] >> 2
+                cheats.extend(TRANSFER_ONE[c] for c in hand if c >> 2 != rank)
+            return cheats
+        if self._prostoy or len(attacks) >= self.limit:
+            return cheats
+        ranks = {c >> 2 for c in attacks} | {d >> 2 for d in self.defences if d is not None}
+        return [ATTACK_ONE[c] for c in hand if c >> 2 not in ranks]
+
+    def accusations(self, seat: int) -> list[Action]:
+        """Every ``accuse <card>`` ``seat`` may make now, whoever is to act: each table card it did not play
+        ([] unless cheat mode is on, the game goes on and ``seat`` is still in it)."""
+        if not self._cheating or self._result is not None or type(seat) is not int:
+            return []
+        if not 0 <= seat < self.rules.players or not self.active[seat]:
+            return []
+        return [ACCUSE_ONE[c] for c, by in self.played_by.items() if by != seat]
+
+    def _note(self, seat: int, action: Action, cheat: bool) -> None:
+        """Cheat mode: remember who put the action's cards on the table, and whether it was a cheat."""
+        kind = action[0]
+        placed = action.cards if kind == ATTACK else action.cards[1:] if kind == DEFEND else \
+            action.cards if kind == TRANSFER else ()
+        if placed:
+            self.played_by = {**self.played_by, **dict.fromkeys(placed, seat)}
+            if cheat:
+                self.cheated = self.cheated.union(placed)
+
+    def _accuse(self, seat: int, action: Action) -> list[Event]:
+        """Settle an accusation: the cheater (right) or the accuser (wrong) takes the table, as a defender who takes."""
+        card = action.cards[0]
+        if self._result is None:
+            seat = self._seat(seat)
+        by = self.played_by.get(card)
+        if (not self._cheating or self._result is not None or not self.active[seat] or by is None
+                or by == seat):
+            raise IllegalAction.of(self._refusal(seat, action))
+        self.history.append((seat, action))
+        caught = card in self.cheated
+        taker = by if caught else seat
+        out = [Event(ev.CAUGHT if caught else ev.WRONG, seat, (card,), by)]
+        self._close_taken_by(taker, out)
+        return out
+
+    def _close_taken_by(self, taker: int, out: list[Event]) -> None:
+        """End the bout with ``taker`` picking up the whole table, then go on as after a take: ``taker`` draws
+        last, and the player after ``taker`` attacks next."""
+        opener, defender = self.opener, self.defender
+        assert opener is not None and defender is not None
+        picked = self.attacks + [d for d in self.defences if d is not None]
+        self.attacks, self.defences = [], []
+        self.played_by, self.cheated = {}, frozenset()
+        self.hands[taker].extend(picked)
+        self.known[taker].update(picked)
+        if taker in self.emptied:
+            self.emptied.remove(taker)
+        out.append(_event((ev.PICKUP, taker, tuple(picked), None, len(picked), ())))
+        if self._talon:
+            if self._prostoy and defender != taker:
+                self._draw(defender, out)  # Prostoy's attacker has refilled already; the defender has not
+            self._draw_after_round(opener, taker, out)
+        if not self._talon:
+            self._retire_empty_hands(out)
+            if self._result is not None:
+                return
+        nxt = self._next_active(taker)
+        self._start_round(nxt)
+        assert self.defender is not None
+        out.append(ROUND_EVENTS[nxt][self.defender])
+
     # ----------------------------------------------------------------- applying actions
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Play ``action`` for ``seat``; returns the events. Refused actions raise and change nothing."""
@@ -437,14 +544,24 @@ class GameCore:
             action = parse_action(action)
         legal = self._legal
         if legal is None or seat != self._to_act or type(seat) is not int:
+            if action[0] == ACCUSE:
+                return self._accuse(seat, action)
             if self._result is None:
                 seat = self._seat(seat)
             if self._result is not None or seat != self._to_act:
                 raise IllegalAction.of(self._refusal(seat, action))
             legal = self._legal = self._compute_legal(seat)
         if action not in legal:
+            if action[0] == ACCUSE:
+                return self._accuse(seat, action)
+            if self._cheating and action in self._cheat_list(seat):
+                self.history.append((seat, action))
+                self._note(seat, action, True)
+                return self._dispatch(seat, action)
             raise IllegalAction.of(self._refusal(seat, action))
         self.history.append((seat, action))
+        if self._cheating:
+            self._note(seat, action, False)
         kind = action[0]
         if kind == ATTACK:
             return self._do_attack(seat, action.cards)
@@ -460,6 +577,15 @@ class GameCore:
         if kind == TRANSFER:
             return self._do_transfer(seat, action.cards[0])
         return self._do_exchange(seat)
+
+    def _dispatch(self, seat: int, action: Action) -> list[Event]:
+        """A cheat's effect: the same as the rule-abiding action of its kind (cheats attack, defend or transfer)."""
+        kind = action[0]
+        if kind == ATTACK:
+            return self._do_attack(seat, action.cards)
+        if kind == DEFEND:
+            return self._do_defend(seat, action.cards[0], action.cards[1])
+        return self._do_transfer(seat, action.cards[0])
 
     def _remove_from_hand(self, seat: int, played: tuple[Card, ...]) -> None:
         hand = self.hands[seat]
@@ -540,6 +666,8 @@ class GameCore:
             picked, beaten = attacks + [d for d in defences if d is not None], []
         else:
             picked, beaten = [], attacks + defences  # type: ignore[operator]  # all beaten: no None left
+        if self._cheating:
+            self.played_by, self.cheated = {}, frozenset()  # cheats nobody named before the bout ended stand
         if beaten:
             self._discard.extend(beaten)
             out.append(_event((ev.DISCARD, None, tuple(beaten), None, len(beaten), ())))
@@ -645,7 +773,8 @@ class GameCore:
         other._to_act, other._legal, other._hand_size = self._to_act, self._legal, self._hand_size
         other._prostoy, other._perevodnoy, other._exchange = self._prostoy, self._perevodnoy, self._exchange
         other._next_seat, other._prev_seat, other._thrower_cache = self._next_seat, self._prev_seat, self._thrower_cache
-        other._start = self._start
+        other._start, other._cheating = self._start, self._cheating
+        other.played_by, other.cheated = self.played_by, self.cheated
         # copied: everything a move changes in place
         other._talon = self._talon[:]
         other.hands = [h[:] for h in self.hands]

@@ -22,6 +22,10 @@ EXCHANGE = "exchange"
 OUT = "out"
 ROUND = "round"
 GAME_OVER = "game_over"
+#: Cheat mode: an accusation's outcome. ``player`` accused ``cards[0]``, which ``target`` had played; a
+#: ``PICKUP`` follows, by ``target`` when CAUGHT (it was a cheat), by ``player`` when WRONG (it was legal).
+CAUGHT = "caught"
+WRONG = "wrong"
 
 
 class Event(NamedTuple):

@@ -7,7 +7,7 @@ own params, so a page says the same in its language (web/shared/i18n.py renders 
 
 from __future__ import annotations
 
-from .actions import ATTACK, DEFEND, EXCHANGE, PASS, TAKE, TRANSFER, Action
+from .actions import ACCUSE, ATTACK, DEFEND, EXCHANGE, PASS, TAKE, TRANSFER, Action
 from .cards import DECK_LOWEST_RANK, Card, beats, rank_name
 from .core import GameCore
 from .messages import Message, ParamValue
@@ -31,6 +31,8 @@ def explain(game: GameCore, seat: int, action: Action) -> Message:
     """The message of the ``IllegalAction`` raised for ``action`` by ``seat``."""
     if game.result is not None:
         return refusal(action, "game_over", "the game is over", {})
+    if action.kind == ACCUSE:
+        return refusal(action, *_accuse_reason(game, seat, action))
     if seat != game.to_act:
         return refusal(action, "not_your_turn", f"it is seat {game.to_act}'s turn, not seat {seat}'s",
                        {"to_act": game.to_act, "seat": seat})
@@ -110,7 +112,7 @@ def _attack_reason(game: GameCore, seat: int, action: Action) -> Reason:
         return ("limit_reached", f"the limit of {_attack_cards(game.limit)} for this round is reached",
                 {"n": game.limit})
     ranks = {c.rank for c in game.attacks} | {d.rank for d in game.defences if d is not None}
-    if cards[0].rank not in ranks:
+    if cards[0].rank not in ranks and not game.rules.cheating:
         return "rank_not_on_table", f"no {rank_name(cards[0].rank)} is on the table", {"rank": cards[0].rank}
     return _phase(game, seat)
 
@@ -125,7 +127,7 @@ def _defend_reason(game: GameCore, seat: int, action: Action) -> Reason:
         return "already_beaten", f"{attack.symbol} is already beaten", {"card": str(attack)}
     if game.taking:
         return "take_declared", "the defender has already declared take", {}
-    if not beats(defence, attack, game.trump_index):
+    if not beats(defence, attack, game.trump_index) and not game.rules.cheating:
         if attack & 3 == game.trump_index:
             return "trump_rule", _TRUMP_RULE, {}
         return "beat_rule", _BEAT_RULE, {}
@@ -140,7 +142,7 @@ def _transfer_reason(game: GameCore, seat: int, action: Action) -> Reason:
     if any(d is not None for d in game.defences):
         return "transfer_after_beat", "an attack card has already been beaten this round", {}
     rank = game.attacks[0].rank
-    if action.cards[0].rank != rank:
+    if action.cards[0].rank != rank and not game.rules.cheating:
         return "transfer_rank", f"a transfer must be of the attacking rank ({rank_name(rank)})", {"rank": rank}
     if game.taking:
         return "take_declared", "the defender has already declared take", {}
@@ -176,6 +178,18 @@ def _exchange_reason(game: GameCore, seat: int, action: Action) -> Reason:
             {"seat": seat, "rank": lowest})
 
 
+def _accuse_reason(game: GameCore, seat: int, action: Action) -> Reason:
+    card = action.cards[0]
+    if not game.rules.cheating:
+        return "accuse_off", "cheat mode is off, so there are no cheats to name", {}
+    if not game.active[seat]:
+        return "accuse_out", f"seat {seat} is out of the game", {"seat": seat}
+    by = game.played_by.get(card)
+    if by is None:
+        return "accuse_not_on_table", f"{card.symbol} is not on the table", {"card": str(card)}
+    return "accuse_own", f"seat {seat} played {card.symbol} itself", {"seat": seat, "card": str(card)}
+
+
 _REASONS = {
     ATTACK: _attack_reason,
     DEFEND: _defend_reason,
@@ -183,4 +197,5 @@ _REASONS = {
     TAKE: _take_reason,
     PASS: _pass_reason,
     EXCHANGE: _exchange_reason,
+    ACCUSE: _accuse_reason,
 }

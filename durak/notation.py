@@ -69,7 +69,7 @@ def error(code: str, why: str, line: int | None = None, **params: ParamValue) ->
     return RecordError(f"{where}{why}{at}", code, **params)
 
 
-_OPTION_WORDS = ("everyone", "first-defence-5", "exchange", "no-exchange", "against-loser", *TEAMS)
+_OPTION_WORDS = ("everyone", "first-defence-5", "exchange", "no-exchange", "against-loser", *TEAMS, "cheating")
 
 
 def rules_text(rules: Rules) -> str:
@@ -85,6 +85,8 @@ def rules_text(rules: Rules) -> str:
         parts.append("against-loser")
     if rules.teams is not None:
         parts.append(rules.teams)
+    if rules.cheating:
+        parts.append("cheating")
     return "/".join(parts)
 
 
@@ -122,4 +124,5 @@ _OPTION_FIELD: dict[str, tuple[str, object]] = {
     "exchange": ("trump_six_exchange", True),
     "no-exchange": ("trump_six_exchange", False),
     "against-loser": ("first_attack", "against_loser"),
+    "cheating": ("cheating", True),
 }

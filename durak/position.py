@@ -24,9 +24,9 @@ G = TypeVar("G", bound=GameCore)
 MAX_TEXT = 200_000
 
 #: The fields after the rules token, in their fixed order; optional ones are left out when empty or false.
-FIELDS = ("trump", "talon", "hands", "table", "discard", "dealer", "attacker", "defender", "opener", "turn",
-          "limit", "round", "first", "take", "passed", "known", "emptied", "out", "result")
-_OPTIONAL = frozenset({"first", "take", "passed", "known", "emptied", "out", "result"})
+FIELDS = ("trump", "talon", "hands", "table", "by", "cheats", "discard", "dealer", "attacker", "defender", "opener",
+          "turn", "limit", "round", "first", "take", "passed", "known", "emptied", "out", "result")
+_OPTIONAL = frozenset({"by", "cheats", "first", "take", "passed", "known", "emptied", "out", "result"})
 _FLAGS = frozenset({"first", "take"})
 _SEAT = re.compile(r"[0-9]")
 _NUMBER = re.compile(r"[0-9]{1,6}")
@@ -56,6 +56,12 @@ def position_of(game: GameCore) -> str:
         f"talon={_card_text(data['talon'])}",
         "hands=" + "|".join(_card_text(hand) for hand in data["hands"]),
         "table=" + (",".join(a if d is None else f"{a}:{d}" for a, d in data["table"]) or "-"),
+    ]
+    if data.get("table_by"):  # cheat mode: who played each table card, and which were cheats
+        fields.append("by=" + ",".join(str(a) if d is None else f"{a}:{d}" for a, d in data["table_by"]))
+    if data.get("cheats"):
+        fields.append(f"cheats={_card_text(data['cheats'])}")
+    fields += [
         f"discard={'*' if data['discard'] == _rest(game) else _card_text(data['discard'])}",
         f"dealer={data['dealer']}",
         f"attacker={_seat_text(data['attacker'])}",
@@ -229,6 +235,20 @@ class _PositionReader:
                 raise self.fail("table", f"attack or attack:defence cards ({problem})") from None
         return pairs
 
+    def table_by(self, size: int) -> list[list[int | None]]:
+        """``by=0:1,2``: the seat that played each table pair's attack and (after ``:``) its defence."""
+        pairs: list[list[int | None]] = []
+        parts = self.values["by"].split(",")
+        if len(parts) != size:
+            raise self.fail("by", f"name the players of the {size} table pair(s)")
+        for part in parts:
+            attack, sep, defence = part.partition(":")
+            seats = [attack, defence] if sep else [attack]
+            if not all(_SEAT.fullmatch(seat) and int(seat) < self.n for seat in seats):
+                raise self.fail("by", f"seats from 0 to {self.n - 1}, attack:defence for a beaten pair")
+            pairs.append([int(attack), int(defence) if sep else None])
+        return pairs
+
     def result(self, out: list[int]) -> dict[str, Any] | None:
         text = self.values.get("result")
         if text is None:
@@ -259,6 +279,15 @@ class _PositionReader:
         out = self.seats("out")
         known = self.per_seat("known") if "known" in values else [[] for _ in range(self.n)]
         over = "result" in values
+        cheat_fields: dict[str, Any] = {}
+        if not rules.cheating:
+            for key in ("by", "cheats"):
+                if key in values:
+                    raise self.fail(key, "only a cheat-mode game names who played the table's cards or its cheats")
+        else:
+            if "by" in values:
+                cheat_fields["table_by"] = self.table_by(len(table))
+            cheat_fields["cheats"] = self.cards("cheats", values.get("cheats", "-"))
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -286,6 +315,7 @@ class _PositionReader:
             "round": self.number("round"),
             "history": [],
             "result": self.result(out),
+            **cheat_fields,
         }
 
 

@@ -33,6 +33,7 @@ class Rules:
     trump_six_exchange: bool | None = None
     first_attack: str = "loser_left"
     teams: str | None = None
+    cheating: bool = False
     hand_size: int = field(init=False)
     exchange: bool = field(init=False)
 
@@ -73,6 +74,9 @@ class Rules:
         if self.first_attack not in FIRST_ATTACK:
             raise RulesError(f"first_attack must be 'loser_left' or 'against_loser', not {self.first_attack!r}",
                              "rules.first_attack", value=repr(self.first_attack))
+        if type(self.cheating) is not bool:
+            raise RulesError(f"cheating must be true or false, not {self.cheating!r}", "rules.cheating",
+                             value=repr(self.cheating))
         if self.teams is not None:
             if self.teams not in TEAMS:
                 raise RulesError(f"teams must be none, '2v2', '3v3' or '2v2v2', not {self.teams!r}", "rules.teams",
@@ -106,6 +110,8 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         del data["hand_size"], data["exchange"]
+        if not self.cheating:
+            del data["cheating"]  # off by default: saves and views of honest games stay as they were
         return data
 
     @classmethod
@@ -115,7 +121,7 @@ class Rules:
             raise RulesError(f"rules must be an object, not {type(data).__name__}", "rules.not_an_object",
                              type=type(data).__name__)
         known = {"variant", "players", "deck", "throw_in", "first_defence_limit", "trump_six_exchange",
-                 "first_attack", "teams"}
+                 "first_attack", "teams", "cheating"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(f"unknown rule option(s): {', '.join(map(str, unknown))}", "rules.unknown_options",

@@ -52,7 +52,14 @@ def game_to_dict(game: GameCore) -> dict[str, Any]:
         **public_round(game),
         "history": [[seat, str(action)] for seat, action in game.history],
         "result": None if result is None else result.to_dict(),
+        **({"cheats": _cards(game.cheated)} if game.rules.cheating else {}),
     }
+
+
+def table_by(game: GameCore) -> list[list[int | None]]:
+    """Cheat mode: who played each table pair's attack and defence (public: everyone saw it)."""
+    by = game.played_by
+    return [[by.get(a), None if d is None else by.get(d)] for a, d in zip(game.attacks, game.defences, strict=True)]
 
 
 def public_round(game: GameCore) -> dict[str, Any]:
@@ -68,6 +75,7 @@ def public_round(game: GameCore) -> dict[str, Any]:
         "emptied": list(game.emptied),
         "first_round": game.first_round,
         "round": game.round_no,
+        **({"table_by": table_by(game)} if game.rules.cheating else {}),
     }
 
 
@@ -153,6 +161,8 @@ def _restore(cls: type[G], data: object) -> G:
         if not game.known[seat] <= set(game.hands[seat]):
             raise _invalid(f"seat {seat} is said to hold cards not in its hand", "known_not_held", seat=seat)
     _restore_round(game, data, n)
+    if rules.cheating:
+        _restore_cheats(game, data, n)
     game.history = [(_seat(s, n, "history seat"), parse_action(a)) for s, a in data["history"]]  # type: ignore[misc]
     result = data["result"]
     if result is not None:
@@ -186,6 +196,29 @@ def _restore_round(game: GameCore, data: dict[str, Any], n: int) -> None:
         if not (game.active[game.attacker] and game.active[game.defender]):
             raise _invalid("the attacker and defender must still be in the game", "roles_out")
         game._set_throwers()
+
+
+def _restore_cheats(game: GameCore, data: dict[str, Any], n: int) -> None:
+    """Who played each table card (by default the attacker's and the defender's) and which were cheats."""
+    owners = data.get("table_by")
+    if owners is None:
+        owners = [[game.attacker, None if d is None else game.defender] for d in game.defences]
+    if not isinstance(owners, list) or len(owners) != len(game.attacks):
+        raise _invalid("table_by must list a [attack seat, defence seat] pair for each table pair", "table_by")
+    played_by: dict[Card, int] = {}
+    for (attack, defence), pair in zip(zip(game.attacks, game.defences, strict=True), owners, strict=True):
+        if not isinstance(pair, list) or len(pair) != 2 or (pair[1] is None) != (defence is None):
+            raise _invalid("table_by must list a [attack seat, defence seat] pair for each table pair", "table_by")
+        played_by[attack] = _seat(pair[0], n, "table_by")  # type: ignore[assignment]
+        if defence is not None:
+            played_by[defence] = _seat(pair[1], n, "table_by")  # type: ignore[assignment]
+    cheats = set(_card_list(data.get("cheats", []), "cheats"))
+    stray = sorted(cheats - set(played_by))
+    if stray:
+        raise _invalid(f"cheats must be table cards, not {' '.join(c.symbol for c in stray)}", "cheats_off_table",
+                       cards=[str(c) for c in stray])
+    game.played_by = played_by
+    game.cheated = frozenset(cheats)
 
 
 def _check_conservation(rules: Rules, talon: list[Card], game: GameCore) -> None:
@@ -302,4 +335,5 @@ def state_from_view(view: dict[str, Any], hands: list[list[Card]], talon: list[C
                                       "emptied", "first_round", "round")},
         "history": view["history"],
         "result": view["result"],
+        **({"table_by": view["table_by"]} if "table_by" in view else {}),
     }

@@ -1,5 +1,7 @@
 """Bot tournaments with honest numbers: ``python -m durak.arena --a hard --b easy --deals 500``.
 
+With ``--cheating`` (RULES.md §7) the bots may cheat, and after every move each seat in turn, starting after
+the one that moved, may accuse a table card; the report adds how often each level cheats, is caught and catches.
 Every deal is played once per rotation of the line-up (heads-up: twice, seats swapped), so luck of the
 deal and of the seat cancels out; scores carry a 95% Wilson interval; runaway games are stopped by a
 move cap and reported as defects rather than silently dropped.
@@ -17,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import Game, Rules
-from .ai import LEVELS, make_player
+from . import events as ev
+from .ai import LEVELS, Player, make_player
 
 Z95 = 1.959964
 
@@ -52,6 +55,17 @@ class Tally:
 
 
 @dataclass
+class CheatTally:
+    """Cheat mode, for one level: its chances to cheat, its cheats, and its accusations."""
+
+    chances: int = 0  # decisions at which some cheat was possible
+    cheats: int = 0
+    caught: int = 0  # its cheats that somebody named
+    catches: int = 0  # its right accusations
+    wrong: int = 0  # its wrong accusations
+
+
+@dataclass
 class Report:
     """What a tournament measured."""
 
@@ -60,6 +74,7 @@ class Report:
     tallies: dict[int, Tally] = field(default_factory=lambda: defaultdict(Tally))
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     defects: list[str] = field(default_factory=list)
+    cheating: dict[str, CheatTally] = field(default_factory=lambda: defaultdict(CheatTally))
 
 
 def play(
@@ -86,11 +101,18 @@ def play(
         if not legal:
             report.defects.append(f"deal seed {deal_seed}, rotation {rotation}: seat {seat} to act has no legal action")
             return
+        cheats = game.cheats(seat)
         start = time.perf_counter()
-        action = bots[seat].choose(game.view(seat), legal)
+        action = bots[seat].choose(game.view(seat), legal, cheats)
         report.times[lineup[entry[seat]]].append(time.perf_counter() - start)
+        if cheats:
+            cheat = report.cheating[lineup[entry[seat]]]
+            cheat.chances += 1
+            cheat.cheats += action not in legal
         game.apply(seat, action)
         moves += 1
+        if rules.cheating:
+            _accusations(game, seat, bots, [lineup[e] for e in entry], report)
     report.games += 1
     for seat in range(n):
         tally = report.tallies[entry[seat]]
@@ -100,6 +122,27 @@ def play(
             tally.losses += 1
         else:
             tally.wins += 1
+
+
+def _accusations(game: Game, mover: int, bots: list[Player], levels: list[str], report: Report) -> None:
+    """Each seat in turn after ``mover`` (``mover`` last) may accuse; the first accusation ends the bout."""
+    n = game.players
+    for step in range(1, n + 1):
+        seat = (mover + step) % n
+        options = game.accusations(seat)
+        if not options:
+            continue
+        choice = bots[seat].accuse(game.view(seat), options)
+        if choice is None:
+            continue
+        outcome = game.apply(seat, choice)[0]
+        if outcome.kind == ev.CAUGHT:
+            report.cheating[levels[seat]].catches += 1
+            assert outcome.target is not None
+            report.cheating[levels[outcome.target]].caught += 1
+        else:
+            report.cheating[levels[seat]].wrong += 1
+        return
 
 
 def tournament(
@@ -155,6 +198,13 @@ def summary(report: Report, rules: Rules) -> list[str]:
             f"decision time {level}: median {1000 * statistics.median(times):.2f} ms, "
             f"worst {1000 * max(times):.1f} ms over {len(times)} decisions"
         )
+    for level, cheat in sorted(report.cheating.items()):
+        lines.append(
+            f"cheating {level}: cheated {cheat.cheats} times at {cheat.chances} chances "
+            f"({percent(cheat.cheats / max(1, cheat.chances))}), caught {cheat.caught} "
+            f"({percent(cheat.caught / max(1, cheat.cheats))} of its cheats); "
+            f"caught others {cheat.catches} times, wrong accusations {cheat.wrong}"
+        )
     lines.append(f"defects (runaway or stuck games): {len(report.defects)}")
     lines.extend("  " + defect for defect in report.defects)
     return lines
@@ -173,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--throw-in", default="neighbours")
     parser.add_argument("--teams", default=None)
     parser.add_argument("--first-defence-limit", type=int, default=6)
+    parser.add_argument("--cheating", action="store_true", help="cheat mode: bots cheat and accuse")
     parser.add_argument("--iterations", type=int, help="hard: sampled worlds per decision (reproducible)")
     parser.add_argument("--time-budget", type=float, default=0.2, help="hard: seconds per decision")
     parser.add_argument("--move-cap", type=int, default=3000)
@@ -190,13 +241,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("give --a and --b, or --lineup")
     rules = Rules(
         variant=args.variant, players=args.players or len(lineup), deck=args.deck, throw_in=args.throw_in,
-        teams=args.teams, first_defence_limit=args.first_defence_limit,
+        teams=args.teams, first_defence_limit=args.first_defence_limit, cheating=args.cheating,
     )
     if rules.players != len(lineup):
         parser.error(f"the line-up has {len(lineup)} seats but the rules have {rules.players} players")
     setting = f"iterations {args.iterations}" if args.iterations else f"time budget {args.time_budget} s"
     print(f"{rules.variant}, {rules.players} players, {rules.deck} cards"
-          f"{', teams ' + rules.teams if rules.teams else ''}; line-up {','.join(lineup)}; "
+          f"{', teams ' + rules.teams if rules.teams else ''}{', cheat mode' if rules.cheating else ''}; "
+          f"line-up {','.join(lineup)}; "
           f"{args.deals} deals x {len(lineup)} rotations, seed {args.seed}; hard: {setting}")
     started = time.perf_counter()
     report = tournament(rules, lineup, args.deals, args.seed, iterations=args.iterations,

@@ -83,6 +83,8 @@ def narrate(event: Event, me: int | None = None, *, throw_in: bool = False) -> M
         six, taken = seen.cards
         return said("exchange", f"{who} {'swap' if mine else 'swaps'} {six.symbol} for the trump card "
                     f"{taken.symbol}", six=str(six), card=str(taken))
+    if kind in (ev.CAUGHT, ev.WRONG):
+        return _accusation(seen, me, params, suffix)
     if kind == ev.OUT:
         return said("out", f"{who} {'are' if mine else 'is'} out")
     if kind == ev.ROUND:
@@ -91,6 +93,27 @@ def narrate(event: Event, me: int | None = None, *, throw_in: bool = False) -> M
         return said("round", f"new round: {who} {'attack' if mine else 'attacks'} {_seat(seen.target, me)}",
                     target=seen.target)
     return None
+
+
+def _accusation(seen: Event, me: int | None, params: dict[str, ParamValue], suffix: str) -> Message:
+    """Cheat mode: ``player`` named ``cards[0]``, which ``target`` had played; caught or wrong, and who takes."""
+    who, card, target = _seat(seen.player, me), seen.cards[0], seen.target
+    more: dict[str, ParamValue] = {"card": str(card)}
+    caught = seen.kind == ev.CAUGHT
+    if not suffix and target is not None and target == me:
+        if caught:
+            return Message("event.caught_at_you", {**params, **more},
+                           f"{who} catches you cheating with {card.symbol}: you take the table")
+        return Message("event.wrong_at_you", {**params, **more},
+                       f"{who} wrongly accuses your {card.symbol}, a fair play: {who} takes the table")
+    more["target"] = target
+    if caught:
+        return Message(f"event.caught{suffix}", {**params, **more},
+                       f"{who} {'catch' if suffix else 'catches'} {_seat(target, me)} cheating with {card.symbol}: "
+                       f"{_seat(target, me)} takes the table")
+    return Message(f"event.wrong{suffix}", {**params, **more},
+                   f"{who} wrongly {'accuse' if suffix else 'accuses'} {card.symbol} of {_seat(target, me)}, "
+                   f"a fair play: {who} {'take' if suffix else 'takes'} the table")
 
 
 def deal(trump: str, attacker: int | None, me: int | None = None) -> Message:

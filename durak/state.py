@@ -28,7 +28,7 @@ class SaveError(CodedError):
     default_code = "save"
 
 
-def _cards(items: list[Card] | set[Card]) -> list[str]:
+def _cards(items: list[Card] | set[Card] | frozenset[Card]) -> list[str]:
     return [str(c) for c in sorted(items)]
 
 

@@ -7,7 +7,7 @@ beat a plain card with a trump probably held none of that suit. These are likeli
 
 from __future__ import annotations
 
-from ..actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
+from ..actions import ACCUSE, ATTACK, DEFEND, PASS, TAKE, TRANSFER
 from ..cards import Card
 from .seen import Seen
 
@@ -56,4 +56,6 @@ def likelihoods(seen: Seen) -> list[dict[Card, float]]:
                     cheap = card.rank - attack.rank <= CHEAP_STEPS
                     lower(seat, card, TOOK_CHEAP if cheap else TOOK_DEAR)
             unbeaten.clear()
+        elif kind == ACCUSE:
+            unbeaten.clear()  # cheat mode: an accusation ends the bout
     return weights

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any, Protocol
 
 from ..actions import Action
+from .cheating import choose_accusation, choose_cheat
 from .easy import choose_easy
 from .hard import HardThinker, fingerprint
 from .normal import choose_normal
@@ -41,6 +42,24 @@ class Decided:
         return self.action
 
 
+class Cheating:
+    """A thinker whose finished decision may turn into a cheat (cheat mode): decided once, at the end."""
+
+    def __init__(self, inner: Thinker, level: str, seed: int, view: dict[str, Any], legal: list[Action],
+                 cheats: list[Action]) -> None:
+        self.inner, self.level, self.seed = inner, level, seed
+        self.view, self.legal, self.cheats = view, legal, cheats
+        self.action: Action | None = None
+
+    def step(self, max_seconds: float = 0.03) -> bool:
+        return self.inner.step(max_seconds)
+
+    def best(self) -> Action:
+        if self.action is None:
+            self.action = choose_cheat(self.level, self.seed, self.view, self.inner.best(), self.legal, self.cheats)
+        return self.action
+
+
 class Player:
     """An AI player of one level."""
 
@@ -54,10 +73,13 @@ class Player:
         self.iterations = iterations
         self.time_budget = time_budget
 
-    def start(self, view: dict[str, Any], legal: list[Action]) -> Thinker:
-        """Begin a decision; the quick levels are done at once."""
+    def start(self, view: dict[str, Any], legal: list[Action], cheats: list[Action] | None = None) -> Thinker:
+        """Begin a decision; the quick levels are done at once. With ``cheats`` (cheat mode: ``game.cheats``),
+        the decision may end as one of them."""
         if not legal:
             raise ValueError("no legal action to choose from: this seat is not to act")
+        if cheats:
+            return Cheating(self.start(view, legal), self.level, self.seed, view, legal, list(cheats))
         if self.level == "hard":
             return HardThinker(view, legal, self.seed, self.iterations, self.time_budget)
         legal = sorted(legal)  # the engine's order follows its hand order, which a view does not show
@@ -67,12 +89,18 @@ class Player:
         choose = choose_easy if self.level == "easy" else choose_normal
         return Decided(choose(situation, legal))
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """The action to play: one of ``legal``."""
-        thinker = self.start(view, legal)
+    def choose(self, view: dict[str, Any], legal: list[Action], cheats: list[Action] | None = None) -> Action:
+        """The action to play: one of ``legal``, or now and then one of ``cheats`` when it gains by it."""
+        thinker = self.start(view, legal, cheats)
         while not thinker.step(float("inf") if self.iterations is not None else 1.0):
             pass
         return thinker.best()
+
+    def accuse(self, view: dict[str, Any], accusations: list[Action]) -> Action | None:
+        """One of ``accusations`` (``game.accusations``) naming a cheat this player noticed, or None.
+
+        The chance of noticing depends on the level; the same view always gets the same answer."""
+        return choose_accusation(self.level, self.seed, view, accusations)
 
 
 def make_player(level: str, seed: int = 0, iterations: int | None = None, time_budget: float = 0.2) -> Player:

@@ -187,7 +187,8 @@ def _accuse_reason(game: GameCore, seat: int, action: Action) -> Reason:
     by = game.played_by.get(card)
     if by is None:
         return "accuse_not_on_table", f"{card.symbol} is not on the table", {"card": str(card)}
-    return "accuse_own", f"seat {seat} played {card.symbol} itself", {"seat": seat, "card": str(card)}
+    return ("accuse_own", f"seat {seat} played {card.symbol}: nobody may accuse their own card",
+            {"seat": seat, "card": str(card)})
 
 
 _REASONS = {

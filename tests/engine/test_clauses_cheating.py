@@ -397,5 +397,5 @@ def test_explanations_name_the_accusation():
     game = cheat_position(["8S 9C", "7H 10C"], trump="D")
     play(game, "attack 8S")
     error = refused_unchanged(game, 0, "accuse 8S", "accuse_own")
-    assert str(error) == "cannot accuse 8♠: seat 0 played 8♠ itself"
+    assert str(error) == "cannot accuse 8♠: seat 0 played 8♠: nobody may accuse their own card"
     assert error.params == {"action": "accuse 8S", "seat": 0, "card": "8S"}

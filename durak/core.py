@@ -3,7 +3,8 @@
 The core knows the rules and the state, not how a game is written down, saved, shown to a seat or
 explained: those build on it, and durak/game.py puts them together as ``Game``. One class serves all three
 variants; the differences are read from ``Rules``. Legality has one source, ``legal_actions``: ``apply``
-accepts exactly what it lists, so the AI, the table's highlighting and validation never disagree. Hot
+accepts exactly what it lists, so the AI, the table's highlighting and validation never disagree. Cheat mode
+(RULES.md §7) adds what ``cheats`` and ``accusations`` list, on paths an honest game never takes. Hot
 paths (legal moves, apply, copy) are kept lean because the hard AI plays many thousands of games per
 decision on top of them. Their loops over hands and the table are plain ``for`` loops, not comprehensions:
 CPython 3.11 creates and calls a function object for every comprehension (3.12 inlines them), which cost

@@ -67,6 +67,7 @@ class Controller:
         self.viewer = 0
         self.covered = False
         self.pick: Pick = NO_PICK
+        self.accusing = False  # cheat mode: the viewer is choosing the table card to accuse
         self.hint: tuple[str, Message] | None = None
         self.message: Message | None = None  # a notice of this page, said in the language of each frame
         self.stats: dict[str, float] = {"ai_moves": 0, "ai_ms": 0.0, "step_max_ms": 0.0, "frame_max_ms": 0.0}
@@ -247,11 +248,11 @@ class Controller:
         if view.get("to_act") != self.viewer or view.get("result") is not None:
             return None
         legal = client.legal
-        if not legal or legal == ["pass"]:
+        if not legal or (legal == ["pass"] and not client.cheats):
             return None  # nothing to decide: the host answers a lone pass by itself
         if client.seats and client.seats[self.viewer]["status"] == "ai":
             return None  # the AI plays this seat for now
-        return Menu(legal, view["variant"])
+        return Menu(legal, view["variant"], client.cheats)
 
     def scene(self) -> Scene:
         client = self.client
@@ -271,7 +272,16 @@ class Controller:
                      statuses=[s["status"] for s in seats] if online else [],
                      said=dict(client.said), timer=client.timer if online else None,
                      deal_check=client.deal_check if self.remote else None,
-                     guest=self.remote, stale=not client.current)
+                     guest=self.remote, stale=not client.current, accusations=self.accusable(),
+                     accusing=self.accusing and bool(self.accusable()), accusation=client.accusation,
+                     closing=client.closing)
+
+    def accusable(self) -> list[str]:
+        """Cheat mode: the table cards the shown seat may accuse now (none behind a pass-and-play cover)."""
+        client = self.client
+        if client is None or self.covered or not client.current:
+            return []
+        return [action.split()[1] for action in client.accusations]
 
     def refresh(self) -> None:
         client = self.client
@@ -316,6 +326,9 @@ class Controller:
             self._follow(menu.click_card(self.pick, card))
 
     def click_target(self, target: str) -> None:
+        if target.startswith("accuse:"):
+            self._accuse(target.split(":", 1)[1])
+            return
         menu = self._human_menu()
         if menu is not None:
             self._follow(menu.click_target(self.pick, target))
@@ -325,8 +338,22 @@ class Controller:
         if menu is not None:
             self._follow(menu.drop(self.pick, card, target))
 
+    def _accuse(self, card: str) -> None:
+        """Name a table card as a cheat (out of turn: the host decides in arrival order)."""
+        client = self.client
+        if client is None or not self.accusing or card not in self.accusable():
+            return
+        self.accusing = False
+        self.pick = NO_PICK
+        self.message = None
+        client.act(f"accuse {card}")
+
     def cancel(self) -> None:
         client = self.client
+        if self.accusing:
+            self.accusing = False
+            self.refresh()
+            return
         if not self.pick.empty or self.message or (client is not None and client.refused is not None):
             self.pick = NO_PICK
             self.message = None
@@ -354,6 +381,11 @@ class Controller:
             return
         if action == "cancel":
             self.cancel()
+            return
+        if action == "accuse":
+            self.accusing = not self.accusing and bool(self.accusable())
+            self.pick = NO_PICK
+            self.refresh()
             return
         menu = self._human_menu()
         if menu is None:

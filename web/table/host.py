@@ -35,9 +35,18 @@ AI_PAUSE = {"slow": 1.0, "normal": 0.55, "fast": 0.25, "instant": 0.0}
 #: Seconds before an automatic pass (the player had nothing to add), so the table can be read.
 AUTO_PASS_PAUSE = {"slow": 0.5, "normal": 0.3, "fast": 0.15, "instant": 0.0}
 THINK_SLICE = 0.03  # seconds of AI search per main-thread task
+#: Cheat mode: seconds before an AI speaks up about a cheat it noticed, by speed, times its level's factor
+#: (a sharp eye is quick); and the pause before a move of the AIs (or an automatic pass) ends a bout with
+#: cards on the table, which is the people's moment to accuse.
+ACCUSE_DELAY = {"slow": 1.6, "normal": 1.1, "fast": 0.5, "instant": 0.0}
+ACCUSE_LEVEL_FACTOR = {"easy": 1.6, "normal": 1.0, "hard": 0.6}
+CLOSING_PAUSE = {"slow": 2.6, "normal": 1.8, "fast": 1.0, "instant": 0.0}
 LOG_KEEP = 30
 #: The events the recent-plays list tells (draws and new rounds show on the table itself).
-LOG_KINDS = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "out"})
+LOG_KINDS = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "out",
+                       "caught", "wrong"})
+#: Events that end a bout: its cards go to the discard or to a hand.
+BOUT_ENDS = frozenset({"discard", "pickup"})
 #: A peer may send BURST messages at once and RATE a second after that; the rest is dropped unread.
 BURST = 20
 RATE = 10.0
@@ -117,6 +126,8 @@ class Host:
         self.generation = 0
         self.timer_seat: int | None = None
         self._driving = False
+        self.closing = False  # cheat mode: a bout is about to end, the people's last moment to accuse
+        self.accusing: set[tuple[int, str]] = set()  # (AI seat, action) accusations waiting for their delay
         self.stats: dict[str, float] = {"ai_moves": 0, "ai_ms": 0.0, "step_max_ms": 0.0}
         self.on_save: Callable[[], None] | None = None
         self.after_send: Callable[[], None] | None = None  # once the peers got this change (a redraw)
@@ -176,7 +187,7 @@ class Host:
         self.settings = normalise_seats(Settings(
             variant=rules.variant, players=rules.players, deck=rules.deck, throw_in=rules.throw_in,
             first_defence_limit=rules.first_defence_limit, exchange=rules.trump_six_exchange,
-            first_attack=rules.first_attack, teams=rules.teams, seats=("human",)))
+            first_attack=rules.first_attack, teams=rules.teams, cheating=rules.cheating, seats=("human",)))
         self.source = source
         self.seats = [Seat(kind) for kind in self.settings.seats]
         self.net = {}
@@ -391,9 +402,13 @@ class Host:
     def _state(self, seat: int, events: list[dict[str, Any]], reset: bool = False) -> dict[str, Any]:
         game = self.game
         assert self.series is not None
-        return {"t": "state", "seq": self.seq, "seat": seat, "view": game.view(seat),
-                "legal": [str(a) for a in game.legal_actions(seat)], "events": events, "reset": reset,
-                "commit": self.commit, "series": self.series.standings()}
+        message = {"t": "state", "seq": self.seq, "seat": seat, "view": game.view(seat),
+                   "legal": [str(a) for a in game.legal_actions(seat)], "events": events, "reset": reset,
+                   "commit": self.commit, "series": self.series.standings()}
+        if game.rules.cheating:
+            message["cheats"] = [str(a) for a in game.cheats(seat)]
+            message["accusations"] = [str(a) for a in game.accusations(seat)]
+        return message
 
     def _reveal(self) -> dict[str, Any]:
         assert self.series is not None
@@ -403,9 +418,12 @@ class Host:
         timer = None
         if self.timer_seat is not None and self.settings.timer:
             timer = {"seat": self.timer_seat, "seconds": self.settings.timer}
-        return {"t": "status", "thinking": self.thinking, "timer": timer,
-                "seats": [{"kind": info.kind, "name": info.name, "status": self.seat_status(i)}
-                          for i, info in enumerate(self.seats)]}
+        message = {"t": "status", "thinking": self.thinking, "timer": timer,
+                   "seats": [{"kind": info.kind, "name": info.name, "status": self.seat_status(i)}
+                             for i, info in enumerate(self.seats)]}
+        if self.series is not None and self.game.rules.cheating:
+            message["closing"] = self.closing
+        return message
 
     def _status(self) -> None:
         message = self.status_message()
@@ -446,7 +464,11 @@ class Host:
                 continue
             me = self._you(peer)
             entries = self.log_for(me) if reset else self._narrate(events or [], me, had_table)
-            peer.deliver(self._state(seat, entries, reset=reset))
+            message = self._state(seat, entries, reset=reset)
+            outcome = accusation_outcome(events or [])
+            if outcome is not None:
+                message["accusation"] = outcome
+            peer.deliver(message)
         self._status()
         if self.game.result is not None and self.commit:
             reveal = self._reveal()
@@ -467,9 +489,14 @@ class Host:
     def _act(self, seat: int, seq: int, action: str) -> None:
         if self.series is None or self.game.result is not None:
             raise ProtocolError("game_over")
-        if seq != self.seq:
+        accusation = action.split(maxsplit=1)[0].lower() == "accuse" if action.strip() else False
+        if accusation:
+            # out of turn and in arrival order: the engine decides whether the card may still be named
+            if self.plays_itself(seat):
+                raise ProtocolError("not_your_turn")
+        elif seq != self.seq:
             raise ProtocolError("stale_seq", seq=seq, current=self.seq)
-        if self.game.to_act != seat or self.plays_itself(seat):
+        elif self.game.to_act != seat or self.plays_itself(seat):
             raise ProtocolError("not_your_turn")
         try:
             self.apply(seat, action)
@@ -500,6 +527,7 @@ class Host:
         self.timer_seat = None
         self.save()
         self._broadcast(events, had_table=had_table)
+        self._watch_for_cheats()
 
     def kick(self) -> None:
         """Let the AIs (and automatic passes) play until a person must act."""
@@ -523,7 +551,7 @@ class Host:
                     print(f"durak host: seat {seat} is to act but has no legal action; the game cannot go on")
                     break
                 if not self.plays_itself(seat):
-                    if [str(a) for a in legal] != ["pass"]:
+                    if [str(a) for a in legal] != ["pass"] or (game.rules.cheating and game.cheats(seat)):
                         self._start_timer(seat)
                         break
                     pause = AUTO_PASS_PAUSE.get(self.speed, 0.0)  # nothing to add: answer for them
@@ -531,6 +559,8 @@ class Host:
                         await self.port.sleep(pause)
                         if generation != self.generation or game is not self.game or game.to_act != seat:
                             continue
+                    if await self._hold_bout(seat, legal[0], generation):
+                        continue
                     self.apply(seat, legal[0])
                     self._sent()
                     await self.port.sleep(0)
@@ -540,15 +570,18 @@ class Host:
                 if pause:
                     self._status()
                     self._sent()
+                seq = self.seq
                 action = await self.think(seat, legal)
                 if pause:
                     await self.port.sleep(pause)
                 if generation != self.generation or game is not self.game:
                     break
                 self.thinking = None
-                if game.to_act != seat or not self.plays_itself(seat):
-                    self._status()
+                if game.to_act != seat or not self.plays_itself(seat) or self.seq != seq:
+                    self._status()  # the table changed meanwhile (an accusation): think again
                     self._sent()
+                    continue
+                if await self._hold_bout(seat, action, generation):
                     continue
                 self.apply(seat, action)
                 self._sent()
@@ -557,6 +590,83 @@ class Host:
             self._driving = False
             if generation != self.generation:
                 self.kick()
+
+    # ------------------------------------------------------------------ cheat mode
+    async def _hold_bout(self, seat: int, action: Any, generation: int) -> bool:
+        """Cheat mode, before an automatic move that would end the bout with cards on the table: the AIs
+        name what they noticed, then the people get a visible moment (``closing``) to accuse. True when the
+        table changed meanwhile, so the caller looks again instead of playing ``action``."""
+        game = self.game
+        if not game.rules.cheating or not game.table:
+            return False
+        trial = game.copy()
+        try:
+            ends = any(event.kind in BOUT_ENDS for event in trial.apply(seat, action))
+        except (IllegalAction, NotationError):
+            return False
+        if not ends:
+            return False
+        if self._accuse_now():
+            return True
+        seq = self.seq
+        pause = CLOSING_PAUSE.get(self.speed, 0.0)
+        people = [s for s in range(len(self.seats)) if not self.plays_itself(s)]
+        if pause and any(game.accusations(s) for s in people):
+            self.closing = True
+            self._status()
+            self._sent()
+            await self.port.sleep(pause)
+            self.closing = False
+            self._status()
+            self._sent()
+        return generation != self.generation or self.seq != seq or self.game.to_act != seat
+
+    def _accusers(self) -> list[tuple[int, Any]]:
+        """The AI seats that name a table card now, each with its accusation (from its own view only)."""
+        game = self.game
+        if not game.rules.cheating or not game.table or game.result is not None:
+            return []
+        found = []
+        for seat in range(len(self.seats)):
+            if not self.plays_itself(seat):
+                continue
+            accusations = game.accusations(seat)
+            if not accusations:
+                continue
+            bot = self._bot(seat, self.seats[seat].kind)
+            choice = bot.accuse(game.view(seat), accusations) if hasattr(bot, "accuse") else None
+            if choice is not None and choice in accusations:
+                found.append((seat, choice))
+        return found
+
+    def _accuse_now(self) -> bool:
+        """The first AI that noticed a cheat names it at once (the bout is about to end)."""
+        for seat, choice in self._accusers():
+            self.apply(seat, choice)
+            self._sent()
+            return True
+        return False
+
+    def _watch_for_cheats(self) -> None:
+        """After a move: each AI that noticed a cheat names it after a delay of its level's speed."""
+        for seat, choice in self._accusers():
+            key = (seat, str(choice))
+            if key in self.accusing:
+                continue
+            self.accusing.add(key)
+            kind = self.seats[seat].kind
+            delay = ACCUSE_DELAY.get(self.speed, 0.0) * ACCUSE_LEVEL_FACTOR.get(kind, 1.0)
+            self.port.spawn(self._accuse_later(seat, str(choice), delay, self.generation))
+
+    async def _accuse_later(self, seat: int, choice: str, delay: float, generation: int) -> None:
+        await self.port.sleep(delay)
+        self.accusing.discard((seat, choice))
+        if generation != self.generation or self.game.result is not None or not self.plays_itself(seat):
+            return
+        if choice in [str(a) for a in self.game.accusations(seat)]:
+            self.apply(seat, choice)
+            self._sent()
+            self.kick()
 
     def _start_timer(self, seat: int) -> None:
         """Online tables with a turn timer: when it runs out, the stand-in AI plays the seat's move."""
@@ -585,17 +695,13 @@ class Host:
         first legal action) and a one-line warning goes to the console.
         """
         kind = level or self.seats[seat].kind
-        if kind not in LEVELS:
-            kind = STAND_IN_LEVEL
-        bot = self.bots.get((seat, kind))
-        if bot is None:
-            seed = (self.series.seed if self.series else 0) * 7 + seat
-            bot = self.bots[seat, kind] = self.bot_factory(kind, seed)
+        bot = self._bot(seat, kind)
         view = self.game.view(seat)
+        cheats = self.game.cheats(seat) if self.game.rules.cheating else []
         started = time.perf_counter()
         try:
             if hasattr(bot, "start"):
-                thinker = bot.start(view, legal)
+                thinker = bot.start(view, legal, cheats) if cheats else bot.start(view, legal)
                 while True:
                     step_start = time.perf_counter()
                     done = thinker.step(max_seconds=THINK_SLICE)
@@ -606,8 +712,8 @@ class Host:
                     await self.port.sleep(0)
                 action = thinker.best()
             else:
-                action = bot.choose(view, legal)
-            if action not in legal:
+                action = bot.choose(view, legal, cheats) if cheats else bot.choose(view, legal)
+            if action not in legal and action not in cheats:
                 raise ValueError(f"the AI chose {action}, which is not legal")
         except Exception as error:
             print(f"durak host: the {kind} AI failed ({type(error).__name__}: {error}); "
@@ -620,12 +726,33 @@ class Host:
         self.stats["ai_ms"] += (time.perf_counter() - started) * 1000
         return action
 
+    def _bot(self, seat: int, kind: str) -> Any:
+        """The seat's AI of ``kind`` (the stand-in level for a person's seat), made once per game."""
+        if kind not in LEVELS:
+            kind = STAND_IN_LEVEL
+        bot = self.bots.get((seat, kind))
+        if bot is None:
+            seed = (self.series.seed if self.series else 0) * 7 + seat
+            bot = self.bots[seat, kind] = self.bot_factory(kind, seed)
+        return bot
+
     def set_speed(self, speed: str) -> None:
         self.speed = speed
 
     def settings_for_dialog(self) -> Settings:
         return replace(self.settings, seed=None)
 
+
+
+def accusation_outcome(events: list[Event]) -> dict[str, Any] | None:
+    """Cheat mode: what an accusation among ``events`` decided, for every seat to see (all of it was on
+    the table): ``caught`` or ``wrong``, the accuser, the card, the seat that played it, and who took."""
+    for index, event in enumerate(events):
+        if event.kind in ("caught", "wrong"):
+            taker = next((e.player for e in events[index + 1:] if e.kind == "pickup"), None)
+            return {"outcome": event.kind, "accuser": event.player, "card": str(event.cards[0]),
+                    "target": event.target, "taker": taker}
+    return None
 
 
 def event_from_dict(data: object) -> Event:

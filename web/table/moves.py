@@ -2,7 +2,9 @@
 
 The engine is the one source of legality: this module only reads the list of legal actions (in their
 text notation) and the player's half-made choice (``Pick``), and says which cards are playable, which
-places light up as targets, and which action a gesture completes. Pure Python: no browser import.
+places light up as targets, and which action a gesture completes. In cheat mode the engine's cheats join
+the gestures (a card only a cheat could play still goes down) but never the marking: ``marked`` says what
+the rules allow. Pure Python: no browser import.
 """
 
 from __future__ import annotations
@@ -45,8 +47,10 @@ def _parse(text: str) -> tuple[str, tuple[str, ...]]:
 class Menu:
     """The legal actions of the player to act, indexed by card."""
 
-    def __init__(self, legal: list[str] | list[object], variant: str) -> None:
-        self.texts = [str(a) for a in legal]
+    def __init__(self, legal: list[str] | list[object], variant: str,
+                 cheats: list[str] | list[object] | tuple[()] = ()) -> None:
+        self.texts = [str(a) for a in legal] + [str(a) for a in cheats]
+        self.honest = Menu(legal, variant) if cheats else None
         self.actions = [_parse(a) for a in self.texts]
         self.variant = variant
         self._by_parsed = {(k, frozenset(c) if k == "attack" else c): text
@@ -96,6 +100,10 @@ class Menu:
         if pick.selected:
             return card in pick.selected or self._extends(pick.selected, card) or self._playable_alone(card)
         return self._playable_alone(card)
+
+    def marked(self, card: str, pick: Pick = NO_PICK) -> bool:
+        """Whether the rules allow ``card`` now (``data-playable``); a cheat is playable but never marked."""
+        return (self.honest or self).playable(card, pick)
 
     def _playable_alone(self, card: str) -> bool:
         return any(card in s for s in self.attack_sets) or card in self.defences or card in self.transfers

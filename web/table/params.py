@@ -1,8 +1,9 @@
 """Game settings: the new-game dialog's choices, read from URL parameters or a save, checked before dealing.
 
 ``?variant=podkidnoy&players=2&level=hard&seed=42&lang=fr&speed=instant`` plus ``deck``, ``throw_in``,
-``first_defence_limit``, ``exchange``, ``teams``, ``first_attack`` and ``seats`` (comma list of
-``human|easy|normal|hard`` for seats 1..n-1) open that game directly. Pure Python: no browser import.
+``first_defence_limit``, ``exchange``, ``teams``, ``first_attack``, ``cheating`` (``on``: cheat mode) and
+``seats`` (comma list of ``human|easy|normal|hard`` for seats 1..n-1) open that game directly.
+Pure Python: no browser import.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ TEAMS = {name: players for name, (players, _) in RULES_TEAMS.items()}  # team la
 
 #: URL keys that choose a game (``lang`` and ``speed`` are preferences and never restart a game).
 GAME_KEYS = ("variant", "players", "deck", "throw_in", "first_defence_limit", "exchange", "first_attack",
-             "teams", "level", "seats", "seed")
+             "teams", "cheating", "level", "seats", "seed")
 PREF_KEYS = ("lang", "speed")
 #: URL keys that open a position or a game record in their URL-safe forms (durak.links), as embed.html's
 #: "open in the full game" link does: the table plays on from there.
@@ -49,16 +50,20 @@ class Settings:
     seats: tuple[str, ...] = ("human", "normal")
     seed: int | None = None
     timer: int = 0  # seconds a person has for a move at an online table; 0: no timer
+    cheating: bool = False  # cheat mode (RULES.md §7): cards that break the rules may be played, and caught
 
     def rules_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``durak.Rules``."""
         return {"variant": self.variant, "players": self.players, "deck": self.deck,
                 "throw_in": self.throw_in, "first_defence_limit": self.first_defence_limit,
-                "trump_six_exchange": self.exchange, "first_attack": self.first_attack, "teams": self.teams}
+                "trump_six_exchange": self.exchange, "first_attack": self.first_attack, "teams": self.teams,
+                "cheating": self.cheating}
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["seats"] = list(self.seats)
+        if not self.cheating:
+            del data["cheating"]  # an honest game's settings read as they always did
         return data
 
     @classmethod
@@ -70,6 +75,8 @@ class Settings:
         values["seats"] = tuple(values.get("seats", ("human", "normal")))
         if values.get("timer", 0) not in TIMERS:
             raise ValueError("settings: a turn timer is 0, 30 or 60 seconds")
+        if type(values.get("cheating", False)) is not bool:
+            raise ValueError("settings: cheating is true or false")
         settings = cls(**values)
         return normalise_seats(settings)
 
@@ -175,6 +182,8 @@ def parse_query(query: str) -> Parsed:
                 values["seed"] = _int(raw)
             elif key == "exchange":
                 values["exchange"] = _bool(raw)
+            elif key == "cheating":
+                values["cheating"] = bool(_bool(raw))
             elif key == "throw_in":
                 raw = "neighbours" if raw == "neighbors" else raw
                 if raw not in THROW_IN:
@@ -263,6 +272,8 @@ def to_query(settings: Settings, lang: str | None = None, speed: str | None = No
         parts.append(f"first_attack={settings.first_attack}")
     if settings.teams:
         parts.append(f"teams={settings.teams}")
+    if settings.cheating:
+        parts.append("cheating=on")
     parts.append("seats=" + ",".join(settings.seats[1:]))
     if settings.seed is not None:
         parts.append(f"seed={settings.seed}")

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from durak.cards import parse_card
+from durak.events import Event
 from durak.messages import Message
+from durak.narrate import narrate
 from web.shared.i18n import capitalised, card_label, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
 from web.table.moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 
@@ -45,6 +48,16 @@ class Scene:
     deal_check: str | None = None  # a friend's page at the end: "verified" | "mismatch"
     guest: bool = False  # a friend's page: the host deals the next game
     stale: bool = False  # the host is out of reach: this position may be out of date
+    # cheat mode: the table cards the viewer may accuse, whether they are choosing one, the last accusation's
+    # outcome (web/table/host.py's accusation_outcome) and whether a bout is about to end
+    accusations: list[str] = field(default_factory=list)
+    accusing: bool = False
+    accusation: dict[str, Any] | None = None
+    closing: bool = False
+
+    @property
+    def cheating(self) -> bool:
+        return bool(self.view.get("rules", {}).get("cheating"))
 
 
 # ---------------------------------------------------------------------------- cards
@@ -89,9 +102,11 @@ def card_html(card: str, lang: str, *, tag: str = "div", cls: str = "", attrs: s
     colour = "red" if suit in RED else "black"
     name = escape(card_label(lang, card))
     extra = f" {cls}" if cls else ""
-    role = "" if tag == "button" else ' role="img"'
+    # a lit target brings its own role (a button) and may bring its own name ("Accuse 7♣, ...")
+    role = "" if tag == "button" or "role=" in attrs else ' role="img"'
+    label = "" if "aria-label=" in attrs else f' aria-label="{name}"'
     # suit-x: the four-colour deck's ink for diamonds and clubs (web/shared/cards.css)
-    return (f'<{tag} class="card {colour} suit-{suit.lower()}{extra}"{role} aria-label="{name}" {attrs}>'
+    return (f'<{tag} class="card {colour} suit-{suit.lower()}{extra}"{role}{label} {attrs}>'
             f"{card_face(card, lang)}</{tag}>")
 
 
@@ -257,6 +272,7 @@ def table_html(scene: Scene) -> str:
     menu = scene.menu
     targets = menu.targets(scene.pick) if menu else set()
     hint_targets = _hint_targets(scene)
+    accusable = set(scene.accusations) if scene.accusing else set()
     parts = []
     for attack, defence in view["table"]:
         key = f"attack:{attack}"
@@ -264,7 +280,9 @@ def table_html(scene: Scene) -> str:
         cls = ["attack"]
         if defence:
             attrs.append(f'data-beaten-by="{defence}"')
-        if key in targets:
+        if attack in accusable:
+            attrs.append(_accuse_attrs(attack, lang))
+        elif key in targets:
             attrs.append('data-target="true" tabindex="0" role="button"')
         if key in hint_targets:
             attrs.append('data-hint="true"')
@@ -274,7 +292,8 @@ def table_html(scene: Scene) -> str:
         d_html = ""
         if defence:
             d_cls = "defence fresh" if defence in scene.fresh else "defence"
-            d_html = card_html(defence, lang, cls=d_cls, attrs=f'data-defence="{defence}"')
+            d_attrs = f'data-defence="{defence}"' + (f" {_accuse_attrs(defence, lang)}" if defence in accusable else "")
+            d_html = card_html(defence, lang, cls=d_cls, attrs=d_attrs)
         parts.append(f'<div class="pair{" beaten" if defence else ""}">{a_html}{d_html}</div>')
     if menu is not None and not scene.covered:
         can_attack = any(k == "attack" for k, _ in menu.actions)
@@ -292,6 +311,12 @@ def table_html(scene: Scene) -> str:
                          f'aria-label="{label}"><svg aria-hidden="true"><use href="#icon-arrow"/></svg>'
                          f'<span>{label}</span></div>')
     return "".join(parts)
+
+
+def _accuse_attrs(card: str, lang: str) -> str:
+    """A table card the viewer may name: a lit target whose click accuses it."""
+    label = escape(t(lang, "accuse_card", card=card_label(lang, card)))
+    return f'data-accuse="{card}" data-target="true" tabindex="0" role="button" aria-label="{label}"'
 
 
 def _zone_label(scene: Scene) -> str:
@@ -343,10 +368,11 @@ def hand_html(scene: Scene) -> str:
     n = len(cards)
     parts = []
     for card in cards:
-        playable = bool(menu and menu.playable(card, pick))
+        playable = bool(menu and menu.marked(card, pick))
+        clickable = bool(menu and menu.playable(card, pick))  # cheat mode: a cheat goes down too, unmarked
         attrs = [f'data-card="{card}"', f'data-playable="{"true" if playable else "false"}"', 'type="button"']
         cls = []
-        if not playable:
+        if not clickable:
             attrs.append('aria-disabled="true"')
         if card in pick.selected or card == pick.armed:
             attrs.append('data-selected="true" aria-pressed="true"')
@@ -354,7 +380,7 @@ def hand_html(scene: Scene) -> str:
             attrs.append('data-target="true"')
         if f"hand:{card}" in hint_targets:
             attrs.append('data-hint="true"')
-        if menu and playable:
+        if menu and clickable:
             attrs.append('draggable="false"')
         if card[-1] == view["trump"]:
             cls.append("trump")
@@ -375,6 +401,10 @@ def status_text(scene: Scene) -> str:
         return t(lang, "net_lost")
     if scene.covered:
         return t(lang, "status_covered", name=who)
+    if scene.accusing:
+        return t(lang, "status_accuse")
+    if scene.closing and scene.accusations:
+        return t(lang, "status_closing")
     if scene.thinking is not None:
         return t(lang, "status_thinking", name=names[scene.thinking])
     if menu is None:
@@ -413,6 +443,19 @@ def log_line(entry: dict[str, Any], lang: str, names: list[str]) -> str:
 def log_html(scene: Scene) -> str:
     items = [log_line(e, scene.lang, scene.names) for e in scene.log[-6:]]
     return "".join(f"<li>{escape(line)}</li>" for line in items if line)
+
+
+def accusation_html(scene: Scene) -> str:
+    """Cheat mode: the last accusation's outcome, for everyone (``[data-testid=accusation]``), until the
+    next bout ends."""
+    outcome = scene.accusation
+    if not outcome:
+        return ""
+    event = Event(outcome["outcome"], outcome["accuser"], (parse_card(outcome["card"]),), outcome["target"])
+    message = narrate(event, scene.you)
+    text = capitalised(say(scene.lang, message, scene.names, me=scene.you)) if message else ""
+    return (f'<span class="accusation" data-testid="accusation" data-outcome="{outcome["outcome"]}" '
+            f'data-card="{outcome["card"]}">{escape(text)}</span>')
 
 
 def hint_text(scene: Scene) -> str:
@@ -508,7 +551,7 @@ def cover_html(scene: Scene) -> str:
 
 
 # ---------------------------------------------------------------------------- buttons
-BUTTONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel")
+BUTTONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "accuse")
 
 
 def buttons(scene: Scene) -> dict[str, dict[str, Any]]:
@@ -546,6 +589,9 @@ def buttons(scene: Scene) -> dict[str, dict[str, Any]]:
         f"{t(lang, 'drop_attack')} {card_symbol(lang, pick.selected[0])}" if n == 1 else t(lang, "btn_play"))
     put("play", bool(set_text), play_label, hidden=not pick.selected)
     put("cancel", live and not pick.empty, t(lang, "btn_cancel"), hidden=pick.empty)
+    accuse_label = t(lang, "btn_accuse_stop") if scene.accusing else t(lang, "btn_accuse")
+    put("accuse", bool(scene.accusations) and not scene.covered and not scene.stale, accuse_label,
+        hidden=not scene.cheating)
     return state
 
 
@@ -559,7 +605,7 @@ def screen(scene: Scene) -> dict[str, Any]:
         "table": table_html(scene),
         "hand": hand_html(scene),
         "status": escape(status_text(scene)),
-        "hint": escape(hint_text(scene)),
+        "hint": escape(hint_text(scene)) or accusation_html(scene),
         "log": log_html(scene),
         "game_over": game_over_html(scene),
         "cover": cover_html(scene),

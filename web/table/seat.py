@@ -23,7 +23,10 @@ from web.table.protocol import QUICK_MESSAGES, clean_name
 MAX_FROM_HOST = 64 * 1024
 CARD = re.compile(r"(?:[2-9]|10|[JQKA])[SHDC]")
 #: A gesture's target: an attack card to beat, a card of the hand, or a zone (web/table/moves.py's names).
-TARGET = re.compile(rf"attack:{CARD.pattern}|hand:{CARD.pattern}|zone:(?:table|transfer)")
+TARGET = re.compile(rf"attack:{CARD.pattern}|hand:{CARD.pattern}|accuse:{CARD.pattern}|zone:(?:table|transfer)")
+#: Cheat mode: an accusation names one table card.
+ACCUSATION = re.compile(rf"accuse {CARD.pattern}")
+OUTCOMES = ("caught", "wrong")
 STATUSES = ("connected", "away", "ai")
 
 
@@ -126,6 +129,12 @@ class SeatClient:
         self.deal_check: str | None = None
         self.current = True  # False while a remote host is out of reach: the position may be stale
         self.round_trip_ms: float | None = None
+        # cheat mode: the cheats and accusations this seat may make now, the last accusation's outcome (shown
+        # until the next bout ends) and whether the host is about to end a bout (the moment to accuse)
+        self.cheats: list[str] = []
+        self.accusations: list[str] = []
+        self.accusation: dict[str, Any] | None = None
+        self.closing = False
 
     # ------------------------------------------------------------------ incoming
     def receive_text(self, text: object) -> bool:
@@ -182,6 +191,7 @@ class SeatClient:
         events = message.get("events")
         if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal) or not isinstance(events, list):
             raise BadMessage("state")
+        cheats, accusations, accusation = self._cheat_fields(message, view["players"])
         old_table = self._table_cards(self.view) if self.view else set()
         commit = str(message.get("commit") or "")
         if self.view is not None and (commit != self.commit or len(view["history"]) < len(self.view["history"])):
@@ -195,9 +205,13 @@ class SeatClient:
         else:
             self.log = (self.log + lines)[-30:]
             self.fresh = frozenset(self._table_cards(view) - old_table)
+        if accusation is not None or message.get("reset") or (old_table and not view["table"]):
+            self.accusation = accusation  # a new outcome, or the bout after it ended
         self.seq = seq
         self.view = view
         self.legal = legal
+        self.cheats = cheats
+        self.accusations = accusations
         self.commit = commit
         series = message.get("series")
         self.series = series if isinstance(series, dict) else None
@@ -225,15 +239,39 @@ class SeatClient:
             if not isinstance(timer, dict) or type(timer.get("seconds")) is not int:
                 raise BadMessage("timer")
             _seat(timer.get("seat"), len(clean))
+        closing = message.get("closing", False)
+        if type(closing) is not bool:
+            raise BadMessage("closing")
         self.seats = clean
         self.thinking = thinking
         self.timer = timer
+        self.closing = closing
 
     def _reveal(self, message: dict[str, Any]) -> None:
         if self.view is None or self.view.get("result") is None or not self.commit:
             return
         ok = fairdeal.verify(self.commit, message, self.seat, self.hands_seen, self.view)
         self.deal_check = "verified" if ok else "mismatch"
+
+    @staticmethod
+    def _cheat_fields(message: dict[str, Any], players: int) -> tuple[list[str], list[str], dict[str, Any] | None]:
+        """A cheat-mode state's cheats, accusations and accusation outcome, checked (all empty otherwise)."""
+        cheats = message.get("cheats", [])
+        accusations = message.get("accusations", [])
+        for actions in (cheats, accusations):
+            if not isinstance(actions, list) or not all(isinstance(a, str) and len(a) < 40 for a in actions):
+                raise BadMessage("cheats")
+        if not all(ACCUSATION.fullmatch(a) for a in accusations):
+            raise BadMessage("accusations")
+        outcome = message.get("accusation")
+        if outcome is None:
+            return cheats, accusations, None
+        if not isinstance(outcome, dict) or outcome.get("outcome") not in OUTCOMES:
+            raise BadMessage("accusation")
+        _cards([outcome.get("card")])
+        for key in ("accuser", "target", "taker"):
+            _seat(outcome.get(key), players)
+        return cheats, accusations, {key: outcome[key] for key in ("outcome", "accuser", "card", "target", "taker")}
 
     @staticmethod
     def _table_cards(view: dict[str, Any] | None) -> set[str]:

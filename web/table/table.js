@@ -23,7 +23,7 @@ import { morph } from "../shared/morph.js";
 const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status", "hint", "log"];
 const OVERLAYS = { game_over: "over", cover: "cover" };
 const DRAG_THRESHOLD = 8; // pixels before a pressed card becomes a drag
-const TABLE_ACTIONS = ["take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again"];
+const TABLE_ACTIONS = ["take", "pass", "transfer", "exchange", "hint", "play", "cancel", "accuse", "reveal", "play-again"];
 // the keys of a link naming a game, which the worker deals on boot (index.html's head script)
 const LINK_KEYS = window.durakBoot.linkKeys;
 const TEAM_PLAYERS = { "2v2": 4, "3v3": 6, "2v2v2": 6 }; // durak's team layouts and the players each needs
@@ -360,6 +360,7 @@ function dialogSettings() {
     seats: friends.dialog.seats(seats),
     seed: /^\d+$/.test(seed) ? Number(seed) : null,
     timer: friends.dialog.timer(),
+    cheating: field("cheating").checked,
   };
 }
 
@@ -468,6 +469,8 @@ function gesture(kind, fields) {
 }
 
 function targetKey(element) {
+  const accused = element.getAttribute("data-accuse"); // cheat mode: a table card named as a cheat
+  if (accused) return `accuse:${accused}`;
   const attack = element.getAttribute("data-attack");
   if (attack) return `attack:${attack}`;
   const drop = element.getAttribute("data-drop");

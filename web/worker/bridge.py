@@ -60,7 +60,7 @@ REFUSALS = ("too_large", "bad_json", "bad_shape", "unknown_type", "not_booted", 
             "bad_peer", "no_call", "not_online", "not_a_guest")  # the last: web/friends/bridge_net.py's REFUSALS
 GESTURES = ("card", "target", "drop", "action", "key")
 #: The table's buttons a gesture may press (web/table/render.py's BUTTONS and the cover's and game over's).
-ACTIONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "reveal", "play-again")
+ACTIONS = ("take", "pass", "transfer", "exchange", "hint", "play", "cancel", "accuse", "reveal", "play-again")
 #: Keys whose meaning is the table's (Enter on a target is a ``target`` gesture; arrows move focus only).
 KEYS = {"Escape": "cancel"}
 #: A page's address as ``copy-link`` sends it (location.origin + location.pathname).

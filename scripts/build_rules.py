@@ -53,6 +53,7 @@ EXAMPLE_PAGES = {
     "trump-six-exchange": "podkidnoy",
     "first-defence-five": "podkidnoy",
     "throw-in-priority": "podkidnoy",
+    "podkidnoy-cheat-caught": "podkidnoy",
     "prostoy-partial-defence": "prostoy",
     "perevodnoy-transfer": "perevodnoy",
     "perevodnoy-transfer-refused": "perevodnoy",

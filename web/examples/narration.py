@@ -13,8 +13,8 @@ from durak.narrate import narrate
 from web.shared.i18n import capitalised, say
 
 #: The events a reader is told about, in the order they happen (the end of the game shows on the board).
-TOLD = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "pickup", "discard", "draw", "out",
-                  "round"})
+TOLD = frozenset({"attack", "defend", "transfer", "take", "pass", "exchange", "caught", "wrong", "pickup", "discard",
+                  "draw", "out", "round"})
 
 
 def said(lang: str, events: list[Event], names: list[str], *, throw_in: bool = False) -> str:

@@ -123,7 +123,9 @@ class Review:
 def decisions(start: Game, moves: Iterable[tuple[int, Action | str]], seat: int) -> list[Decision]:
     """Replay ``moves`` from ``start`` (left unchanged) and collect ``seat``'s real choices.
 
-    A move with a single legal action is no decision and gets no verdict. Illegal moves raise the engine's
+    A move with a single legal action is no decision and gets no verdict. Nor, in cheat mode, does a cheat
+    (not among the legal actions: grading weighs rule-abiding moves only) or an accusation (made out of turn,
+    a bet on what another seat did rather than a choice among moves). Illegal moves raise the engine's
     ``IllegalAction``, as replaying them would.
     """
     game = start.copy()

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from durak import Event, Game, review
+from durak import events as ev
+from durak.actions import ACCUSE, Action
 from durak.narrate import narrate
 from durak.record import Record, parse_record
 from durak.review import Verdict
@@ -164,21 +166,20 @@ class Session:
         frames would make one main-thread task of over 100 ms in the page."""
         yield from self._building
         names = self.seat_names(lang)
-        seen, opened = [], []
+        seen, opened, moves = [], [], []
         for index, game in enumerate(self.games):
             line = ""
             if index:
                 before = self.games[index - 1]
                 seat, action = self.moves[index - 1]
-                line = told(lang, before.copy().apply(seat, action), names, self.you, throw_in=bool(before.table))
+                events = before.copy().apply(seat, action)
+                line = told(lang, events, names, self.you, throw_in=bool(before.table))
+                moves.append(move_entry(lang, index - 1, before, seat, action, events, names, self.you))
             seen.append(seen_frame(game, self.seat, said_text=line))
             if self.finished:
                 opened.append(frame(game, said=line))
             if index % steps_per_piece == steps_per_piece - 1:
                 yield
-        moves = [{"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
-                                                         action=action_text(lang, str(action)))}
-                 for index, (seat, action) in enumerate(self.moves)]
         yield
         data: dict[str, Any] = {
             "id": "review", "title": t(lang, "review.title"), "names": names, "seat": self.seat,
@@ -266,6 +267,25 @@ def frozen_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
+def move_entry(lang: str, index: int, before: Game, seat: int, action: Action, events: list[Event],
+               names: list[str], you: int | None) -> dict[str, Any]:
+    """One line of the move list: who played what, in words; in cheat mode, whether the move was a cheat
+    (a card play the rules forbid, which the engine accepted), and an accusation's outcome: ``caught`` or
+    ``wrong``, the seat that took the table, and the narrator's sentence."""
+    entry: dict[str, Any] = {"move": index, "seat": seat, "text": t(lang, "review.move_line", name=names[seat],
+                                                                     action=action_text(lang, str(action)))}
+    if not before.rules.cheating:
+        return entry
+    if action.kind == ACCUSE:
+        verdict = next(event for event in events if event.kind in (ev.CAUGHT, ev.WRONG))
+        taker = next(event.player for event in events if event.kind == ev.PICKUP)
+        entry["accusation"] = {"outcome": verdict.kind, "target": verdict.target, "taker": taker,
+                               "text": told(lang, [verdict], names, you)}
+    elif action not in before.legal_actions(seat):
+        entry["cheat"] = True
+    return entry
+
+
 def verdict_data(verdict: Verdict, lang: str, names: list[str]) -> dict[str, Any]:
     """A verdict for the page: its numbers, its grade and its line in ``lang`` (actions in words)."""
     message = verdict.message.to_dict()
@@ -290,7 +310,8 @@ def _percent(chance: float, proven: bool, lang: str) -> str:
 WORD_KEYS = ("review.title", "review.btn_close", "review.seat", "review.graded", "review.btn_stop", "review.btn_resume",
              "review.open_hands", "review.moves", "review.deal", "review.turning_point", "review.proven_note",
              "review.btn_download", "review.btn_copy", "review.copied", "review.btn_play_on", "review.play_on_done",
-             "review.grade_good", "review.grade_inaccuracy", "review.grade_mistake", "review.grade_blunder")
+             "review.grade_good", "review.grade_inaccuracy", "review.grade_mistake", "review.grade_blunder",
+             "review.cheat", "review.caught", "review.wrong")
 
 
 def words(lang: str, name: str) -> dict[str, str]:

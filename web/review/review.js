@@ -93,9 +93,25 @@ function moveItem(move, data) {
   if (turning) attrs.push('data-turning="true"');
   if (board.step === move.move + 1) attrs.push('aria-current="step"');
   const mark = turning ? `<span class="turning-mark">${escape(words.turning_point)}</span>` : "";
-  return `<li><button type="button" class="move" ${attrs.join(" ")}${move.seat === data.seat ? ' data-mine="true"' : ""}>` +
+  return `<li><button type="button" class="move" ${attrs.join(" ")}${cheatAttrs(move)}${move.seat === data.seat ? ' data-mine="true"' : ""}>` +
     `<span class="move-number">${move.move + 1}.</span><span class="move-text">${escape(move.text)}</span>` +
-    `${gradeBadge(verdict, words)}${mark}</button></li>`;
+    `${cheatMarks(move, words)}${gradeBadge(verdict, words)}${mark}</button></li>`;
+}
+
+// Cheat mode: a cheat is marked as such; an accusation says whether it caught a cheat or was wrong, and who
+// took the table (the narrator's sentence).
+function cheatAttrs(move) {
+  if (move.cheat) return ' data-cheat="true"';
+  if (move.accusation) return ` data-accusation="${move.accusation.outcome}" data-taker="${move.accusation.taker}"`;
+  return "";
+}
+
+function cheatMarks(move, words) {
+  if (move.cheat) return `<span class="cheat-badge">${escape(words.cheat)}</span>`;
+  if (!move.accusation) return "";
+  const outcome = move.accusation.outcome;
+  return `<span class="accusation-badge" data-outcome="${outcome}">${escape(words[outcome])}</span>` +
+    `<span class="move-outcome">${escape(move.accusation.text)}</span>`;
 }
 
 function verdictPanel() {

@@ -22,7 +22,7 @@ from tests.browser.conftest import PageErrors
 from tests.browser.helpers import CONTROLLED_JS, ROOT, build_rules, rebuild, serve
 from web.examples.frames import seat_names
 from web.examples.narration import refusal
-from web.shared.i18n import LANGS, translate_comment
+from web.shared.i18n import LANGS, capitalised, say, translate_comment
 
 RECORDS: dict[str, Record] = load_examples(ROOT / "rules" / "examples")
 PAGES = {game: sorted(i for i, page in build_rules.EXAMPLE_PAGES.items() if page == game) for game in build_rules.GAMES}
@@ -329,3 +329,36 @@ def test_a_rules_page_works_offline_after_one_visit_from_a_sub_path(context: Bro
     check_step(example, states(record)[-1], len(record.moves), "fr", record)
     page.goto(subpath_url + "rules/index.html")  # another page, never opened before
     expect(page.locator(".game-cards a")).to_have_count(3 * len(LANGS))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cheat_mode_example_steps_to_its_end_and_says_each_accusation_s_outcome(page: Page, lang: str) -> None:
+    """Podkidnoy's cheat-mode section: West's cheat is caught (he takes the table), then his wrong accusation
+    of a fair card makes him take it again; each outcome is said in the page's language, the table cleared."""
+    example_id = "podkidnoy-cheat-caught"
+    record = RECORDS[example_id]
+    games = states(record)
+    names = seat_names(dict(record.header), lang, games[0].players)
+    open_rules(page, lang, "podkidnoy")
+    section = page.locator("section#cheat-mode")
+    expect(section.locator("h2")).to_be_visible()
+    example = section.locator(f'[data-example="{example_id}"]')
+    expect(example).to_have_attribute("data-steps", str(len(games)))
+    link = section.locator("a.play-option").first
+    assert "cheating=on" in (link.get_attribute("href") or "")
+    outcomes = {3: ("event.caught", {"seat": 2, "target": 1, "card": "7H"}),
+                6: ("event.wrong", {"seat": 1, "target": 0, "card": "QD"})}
+    for step in range(1, len(games)):
+        example.locator("[data-control=next]").click()
+        check_step(example, games[step], step, lang, record)
+        said = example.locator(".ex-said")
+        if step in outcomes:
+            code, params = outcomes[step]
+            expect(said).to_contain_text(capitalised(say(lang, {"code": code, "params": params}, names)))
+            assert example.locator("[data-attack]").count() == 0
+            assert len(games[step].hands[1]) == (5 if step == 3 else 7)  # West took the table
+    expect(example.locator("[data-control=next]")).to_be_disabled()
+    if lang == "en":
+        section.scroll_into_view_if_needed()
+        example.scroll_into_view_if_needed()
+        page.screenshot(path=str(ROOT / "artifacts" / "rules-cheat-en.png"))

@@ -190,8 +190,27 @@ class Tryout:
         throw_in = bool(self.game.table)
         events = self.game.apply(seat, action)
         self.said = said(self.lang, events, self.names, throw_in=throw_in)
+        self._accuse(seat)
         self.pick, self.refusal = NO_PICK, ""
         return self.answer()
+
+    def _accuse(self, mover: int) -> None:
+        """Cheat mode: after each move the AI seats, clockwise from the one after the mover, may name a table
+        card they saw break the rules (as the table asks them); the first accusation ends the bout. They never
+        cheat themselves here, and the reader has no accuse control: what a reader tries is a cheat."""
+        if not self.game.rules.cheating:
+            return
+        players = self.game.players
+        for offset in range(1, players + 1):
+            seat = (mover + offset) % players
+            if seat == self.seat or self.game.result is not None:
+                continue
+            accusations = self.game.accusations(seat)
+            choice = self.bots[seat].accuse(self.game.view(seat), accusations) if accusations else None
+            if choice is not None:
+                events = self.game.apply(seat, choice)
+                self.said = f"{self.said} {said(self.lang, events, self.names)}".strip()
+                return
 
     def _refuse(self, action: Action | str) -> dict[str, Any]:
         """Ask the engine, the one judge: it refuses (changing nothing) and the page shows why; should it

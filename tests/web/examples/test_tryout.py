@@ -138,3 +138,38 @@ def _finished_position() -> str:
         assert seat is not None
         game.apply(seat, game.legal_actions(seat)[0])
     return game.position()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_in_cheat_mode_a_card_that_does_not_beat_is_a_cheat_the_ai_may_catch(lang: str) -> None:
+    """The cheat-mode example at West's defence: 7♥ on 8♥ is played (a cheat, not refused); the AI seats then
+    name it with their level's chance of noticing, and a caught cheater takes the table. The AIs never
+    accuse a fair card, and never cheat themselves here."""
+    position = position_at("podkidnoy-cheat-caught", 1)
+    outcomes = set()
+    for seed in range(12):
+        tryout = Tryout(position, NAMES[:3], lang, seed=seed)
+        assert tryout.seat == 1
+        answer = tryout.card("7H")
+        assert answer["frame"]["try"]["refusal"] == ""
+        if answer["frame"]["table"]:  # nobody noticed: the cheat stands on the table
+            assert answer["frame"]["table"] == [["8H", "7H"]]
+            outcomes.add("stands")
+            continue
+        outcomes.add("caught")
+        assert {"8H", "7H"} <= {str(card) for card in tryout.game.hand(1)}
+        accuser = next(seat for seat, action in tryout.game.history if action.kind == "accuse")
+        expected = say(lang, {"code": "event.caught", "params": {"seat": accuser, "target": 1, "card": "7H"}}, NAMES)
+        assert expected[1:] in answer["frame"]["said"]
+    assert outcomes == {"stands", "caught"}
+    fair = Tryout(position_at("podkidnoy-cheat-caught", 4), NAMES[:3], lang)  # South beats 9♦ with Q♦
+    answer = fair.card("QD")
+    assert answer["frame"]["table"] == [["9D", "QD"]]
+    assert all(action.kind != "accuse" for _, action in fair.game.history)
+    while answer["waiting"]:  # the AIs answer by the rules only
+        seat = fair.game.to_act
+        assert seat is not None
+        legal = fair.game.legal_actions(seat)
+        answer = fair.reply()
+        assert fair.game.history[-1] == (seat, fair.game.history[-1][1]) and fair.game.history[-1][1] in legal
+        assert all(action.kind != "accuse" for _, action in fair.game.history)

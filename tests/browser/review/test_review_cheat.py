@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from durak.record import url_safe
 from tests.browser.review.test_review import GRADING_TIMEOUT_MS, review_panel, shot, step_of
+from tests.browser.test_a11y import serious
 from web.review.model import Session
 from web.shared.i18n import t
 
@@ -60,3 +61,4 @@ def test_a_cheat_mode_record_shows_its_cheat_and_accusations_in_the_review(
         expect(items.nth(move)).to_have_attribute("data-verdict", re.compile(r"good|inaccuracy|mistake|blunder"))
     for move in (1, 2, 5):
         assert items.nth(move).get_attribute("data-verdict") is None
+    assert serious(page) == []  # the badges and the outcome lines too (axe-core)

@@ -33,7 +33,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -217,8 +217,11 @@ def page_body(source: Source, widgets: Mapping[str, str]) -> str:
 
     body = _SECTION.sub(section, source.body)
     body = _EXAMPLE.sub(lambda m: widgets[m[1]], body)
-    return _PLAY.sub(lambda m: f'<a class="play-option" href="{escape(play_link(source.game, source.lang, m[1]))}"',
-                     body)
+    def play(match: re.Match[str]) -> str:
+        # the source's attribute is HTML ("a=1&amp;b=2"): read it as the browser would before the link is written
+        return f'<a class="play-option" href="{escape(play_link(source.game, source.lang, unescape(match[1])))}"'
+
+    return _PLAY.sub(play, body)
 
 
 def game_page(source: Source, widgets: Mapping[str, str], data: Mapping[str, Any], sprite: str) -> str:

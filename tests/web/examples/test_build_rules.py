@@ -8,8 +8,10 @@ import json
 import re
 import shutil
 import subprocess
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
@@ -153,6 +155,22 @@ def test_every_link_and_resource_stays_on_the_site_and_exists(built: dict[Path, 
             assert ROOT in resolved.parents, (path, url)
             relative = resolved.relative_to(ROOT)
             assert resolved.exists() or relative in built, (path, url)
+
+
+def test_every_play_link_carries_its_options_as_the_table_reads_them(built: dict[Path, str]) -> None:
+    """A source writes ``data-play="teams=2v2&amp;players=4"`` (HTML): the link must ask for both options,
+    not for an ``amp;players`` the table ignores."""
+    found = {}
+    for path, text in built.items():
+        for href in re.findall(r'<a class="play-option" href="([^"]*)"', text):
+            query = parse_qsl(urlsplit(unescape(href)).query, strict_parsing=True)
+            assert all(re.fullmatch(r"[a-z_]+", key) for key, _ in query), (path, href)
+            found[path, tuple(key for key, _ in query)] = dict(query)
+    for lang in LANGS:
+        page = Path(f"rules/{lang}/podkidnoy.html")
+        assert found[page, ("variant", "cheating", "players", "lang")] == {
+            "variant": "podkidnoy", "cheating": "on", "players": "3", "lang": lang}
+        assert found[page, ("variant", "teams", "players", "lang")]["players"] == "4"
 
 
 def test_the_sections_and_the_language_switch_agree_across_languages(built: dict[Path, str]) -> None:

@@ -14,6 +14,7 @@ from durak.actions import ACCUSE
 from durak.ai import make_player
 from durak.record import url_safe
 from tests.web.review.test_review_page import finished_table
+from web.review import history
 from web.review.model import Session
 from web.shared.i18n import LANGS, t
 
@@ -122,3 +123,17 @@ def test_a_cheat_mode_record_opens_from_its_text_and_its_link() -> None:
     shown = screens.reviews[-1]
     assert shown["moves"][5]["accusation"]["outcome"] == "wrong"
     assert shown["words"]["wrong"] == t(reviews.lang, "review.wrong")
+
+
+def test_a_finished_cheat_mode_game_joins_the_history_and_survives_export_and_import() -> None:
+    game = played_cheat_game()
+    entry = history.entry_of(game, 0, ["human", "normal", "normal"], "2026-12-05T10:00:00Z")
+    assert entry.rules.endswith("/cheating") and entry.variant == "podkidnoy"
+    mine = history.History([entry])
+    again = history.History()
+    merged = again.merge(history.export_text(mine, "2026-12-05T11:00:00Z"))
+    assert (merged.added, merged.known) == (1, 0)
+    assert again.to_dict() == mine.to_dict()
+    record = again.games[0].record
+    assert record is not None
+    assert Game.from_record(record).record() == game.record()

@@ -1,7 +1,7 @@
 """The game page's figures in Debian's Chromium: first paint, time to ready against bare Pyodide, longest task.
 
     .venv/bin/python benchmarks/page.py [--runs 3] [--turns 12] [--json artifacts/bench-page.json] [PAGE ...]
-    .venv/bin/python benchmarks/page.py --phone [--runs 3] [--encodings gzip] [--root DIR]
+    .venv/bin/python benchmarks/page.py --phone [--runs 3] [--encodings gzip] [--root DIR] [--breakdown [N]]
     .venv/bin/python benchmarks/page.py --cold [--runs 5] [--encodings br,gzip] [--root DIR] [--against DIR]
 
 `make bench` runs it after `make setup` (ARGS="--runs 5" etc.). Without PAGE, each run measures in
@@ -35,7 +35,8 @@ the server sends the compressed copies (scripts/compress.py) that --encodings al
 goal's; "br,gzip" as browsers get them from most hosts, "none"). Printed: first paint, ready, and bytes
 over the wire until ready (the server's count of body bytes, the engine worker's included), and for the
 game the bytes the server sent for the whole visit (its service worker's precache and the snapshot
-worker included, once both are done). Goals: game <= 5.0 MB with gzip, ready <= 0.9x the bare page.
+worker included, once both are done); --breakdown [N] lists that visit's N largest files (0: all).
+Goals: game <= 5.0 MB with gzip, ready <= 0.9x the bare page.
 --root serves another checkout (built with `make setup`), for a before/after.
 
 --cold: only the first visit on loopback, the bare page and the game interleaved in new contexts
@@ -363,12 +364,34 @@ def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = 
         context.close()
 
 
-def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings: str) -> dict[str, Any]:
-    results: dict[str, list[Any]] = {"bare": [], "game": [], "visit_bytes": []}
+def visit_breakdown(responses: list[tuple[str, int, int]]) -> dict[str, int]:
+    """Body bytes the server sent per URL path (query strings dropped), largest first."""
+    by_path: dict[str, int] = {}
+    for path, _, size in responses:
+        name = path.split("?")[0]
+        by_path[name] = by_path.get(name, 0) + size
+    return dict(sorted(by_path.items(), key=lambda item: (-item[1], item[0])))
+
+
+def print_breakdown(by_path: dict[str, int], top: int) -> None:
+    total = sum(by_path.values())
+    shown = list(by_path.items())[:top] if top > 0 else list(by_path.items())
+    print(f"  the whole first visit by file ({len(by_path)} files, {total / 1e6:.2f} MB; the server's body bytes):")
+    for name, size in shown:
+        print(f"    {size / 1e3:9,.1f} kB  {100 * size / total:5.1f} %  {name}")
+    rest = total - sum(size for _, size in shown)
+    if rest:
+        print(f"    {rest / 1e3:9,.1f} kB  {100 * rest / total:5.1f} %  ({len(by_path) - len(shown)} other files)")
+
+
+def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings: str,
+              breakdown: int | None = None) -> dict[str, Any]:
+    results: dict[str, list[Any]] = {"bare": [], "game": [], "visit_bytes": [], "visit_by_path": []}
     for _ in range(runs):
         results["bare"].append(phone_load(browser, base_url + BARE, server))
         results["game"].append(phone_load(browser, base_url + GAME, server, settle_after=True))
         results["visit_bytes"].append(sum(size for _, _, size in server.responses))
+        results["visit_by_path"].append(visit_breakdown(server.responses))
     print(f"phone profile: {PHONE['download'] * 8 / 1e6:.0f} Mbit/s down, {PHONE['latency']} ms, "
           f"CPU {PHONE['cpu']}x slower, served with {encodings}")
     print(f"{'load':22} {'first paint':>20} {'ready':>22} {'MB over the wire':>18}")
@@ -382,6 +405,8 @@ def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings
         f"{name.rsplit('/', 1)[-1]} {size / 1e3:,.0f}" for name, size in sorted(game.items(), key=lambda i: -i[1])[:6]))
     visit = statistics.median(results["visit_bytes"]) / 1e6
     print(f"  game, the whole first visit (service worker precache and snapshot worker included): {visit:.2f} MB")
+    if breakdown is not None:
+        print_breakdown(results["visit_by_path"][-1], breakdown)
     ratio = median([x["ready"] for x in results["game"]]) / median([x["ready"] for x in results["bare"]])
     game_mb = statistics.median(x["bytes"] for x in results["game"])
     print("goals (medians):")
@@ -460,6 +485,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--encodings", default=None,
                         help='compressed copies the server sends: "gzip" (default with --phone), "br,gzip" '
                              '(default otherwise) or "none"')
+    parser.add_argument("--breakdown", type=int, nargs="?", const=25, default=None, metavar="N",
+                        help="with --phone: the whole first visit's bytes by file, the N largest (default 25; "
+                             "0: all) of the last run")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this checkout (default: this one)")
     parser.add_argument("--against", type=Path, default=None,
                         help="with --cold, --first-visit or --restyle: this checkout's too, in every run "
@@ -480,7 +508,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(f"Chromium {browser.version}; median (min-max) of {args.runs} runs, ms")
             if args.phone:
-                results["phone"] = run_phone(browser, base_url, server, args.runs, encodings)
+                results["phone"] = run_phone(browser, base_url, server, args.runs, encodings, args.breakdown)
             elif args.restyle:
                 results["restyle"] = run_restyle(browser, base_url, args.runs, second[1] if second else None)
             elif args.first_visit:

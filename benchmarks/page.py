@@ -35,7 +35,9 @@ the server sends the compressed copies (scripts/compress.py) that --encodings al
 goal's; "br,gzip" as browsers get them from most hosts, "none"). Printed: first paint, ready, and bytes
 over the wire until ready (the server's count of body bytes, the engine worker's included), and for the
 game the bytes the server sent for the whole visit (its service worker's precache and the snapshot
-worker included, once both are done); --breakdown [N] lists that visit's N largest files (0: all).
+worker included, once both are done); then, in a third new context, a newcomer: index.html with no game
+in the link, Play tapped as soon as it is visible and enabled, and the time from the navigation's start
+to the first card of the hand the player can play (data-playable="true"). --breakdown [N] lists that visit's N largest files (0: all).
 Goals: game <= 5.0 MB with gzip, ready <= 0.9x the bare page.
 --root serves another checkout (built with `make setup`), for a before/after.
 
@@ -73,6 +75,7 @@ serve = helpers.serve
 BARE = "benchmarks/bare.html"
 GAME = "index.html?variant=podkidnoy&players=2&level=normal&seed=1&speed=instant"
 PLAY = "index.html?variant=podkidnoy&players=4&level=hard&seed=3&speed=normal"
+NEWCOMER = "index.html"  # a first visit: the table with its Play button
 
 SETTLED_JS = "() => !!document.body && ['ready', 'error'].includes(document.body.dataset.state)"
 READY_MS_JS = "() => Number(document.body.dataset.readyMs || performance.now())"
@@ -329,12 +332,19 @@ GOAL_PHONE_BYTES = 5.0e6  # with gzip
 GOAL_PHONE_READY = 0.9  # game cold / bare cold
 
 
-def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = False) -> dict[str, Any]:
+PLAY_NOW = "#welcome [data-action=quick-start]"  # a first visit's one tap to a deal (index.html)
+FIRST_PLAYABLE_JS = """() => document.querySelector('[data-testid=hand] [data-playable="true"]')
+                              ? performance.now() : null"""
+
+
+def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = False,
+               newcomer: bool = False) -> dict[str, Any]:
     """One cold load under the phone profile: first paint, ready, bytes and responses until ready.
 
     The bytes are the server's (every response body until ready, the engine worker's fetches included:
     CDP's page session does not see a dedicated worker's requests); the largest responses by URL are the
-    page's own, from CDP."""
+    page's own, from CDP. newcomer: tap the first visit's Play as soon as it is visible and enabled, then
+    wait for the first card of the hand the player can play ("first_card": ms since the navigation began)."""
     server.responses.clear()
     context = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
     try:
@@ -349,6 +359,14 @@ def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = 
         sizes: dict[str, float] = {}
         cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
         cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        if newcomer:
+            page.goto(url, timeout=CONFIG.NAVIGATION_TIMEOUT_MS * PHONE["cpu"])
+            timeout = CONFIG.READY_TIMEOUT_MS * PHONE["cpu"]
+            page.locator(PLAY_NOW + ":not([disabled])").click(timeout=timeout)
+            first_card = float(page.wait_for_function(FIRST_PLAYABLE_JS, timeout=timeout, polling="raf").json_value())
+            ready = ready_ms(page, timeout)
+            return {"ready": ready, "paint": first_paint(page), "first_card": first_card,
+                    "bytes": sum(size for _, _, size in server.responses)}
         ready = load(page, url, slowdown=PHONE["cpu"])
         sent = sum(size for _, _, size in server.responses)
         paint = first_paint(page)
@@ -386,12 +404,13 @@ def print_breakdown(by_path: dict[str, int], top: int) -> None:
 
 def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings: str,
               breakdown: int | None = None) -> dict[str, Any]:
-    results: dict[str, list[Any]] = {"bare": [], "game": [], "visit_bytes": [], "visit_by_path": []}
+    results: dict[str, list[Any]] = {"bare": [], "game": [], "visit_bytes": [], "visit_by_path": [], "newcomer": []}
     for _ in range(runs):
         results["bare"].append(phone_load(browser, base_url + BARE, server))
         results["game"].append(phone_load(browser, base_url + GAME, server, settle_after=True))
         results["visit_bytes"].append(sum(size for _, _, size in server.responses))
         results["visit_by_path"].append(visit_breakdown(server.responses))
+        results["newcomer"].append(phone_load(browser, base_url + NEWCOMER, server, newcomer=True))
     print(f"phone profile: {PHONE['download'] * 8 / 1e6:.0f} Mbit/s down, {PHONE['latency']} ms, "
           f"CPU {PHONE['cpu']}x slower, served with {encodings}")
     print(f"{'load':22} {'first paint':>20} {'ready':>22} {'MB over the wire':>18}")
@@ -403,6 +422,9 @@ def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings
     game = results["game"][-1]["by_url"]
     print("  game, the page's largest responses until ready (kB): " + ", ".join(
         f"{name.rsplit('/', 1)[-1]} {size / 1e3:,.0f}" for name, size in sorted(game.items(), key=lambda i: -i[1])[:6]))
+    newcomer = results["newcomer"]
+    print(f"  a newcomer (index.html, Play tapped once visible and enabled, normal speed): first playable card "
+          f"{summary([x['first_card'] for x in newcomer]).strip()} ms (ready {summary([x['ready'] for x in newcomer]).strip()})")
     visit = statistics.median(results["visit_bytes"]) / 1e6
     print(f"  game, the whole first visit (service worker precache and snapshot worker included): {visit:.2f} MB")
     if breakdown is not None:

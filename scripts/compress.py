@@ -77,8 +77,10 @@ def _load(name: str) -> ModuleType:
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file a page of the site loads (the precache list), plus EXTRA_FILES that exist."""
-    files = set(_load("build_sw").precache_files(root))
+    """Every file a page of the site loads (precached or cached on first use), plus EXTRA_FILES that exist."""
+    build_sw = _load("build_sw")
+    precached = build_sw.precache_files(root)
+    files = set(precached) | set(build_sw.on_demand_files(root, precached))
     files.update(path for path in EXTRA_FILES if (root / path).is_file())
     return sorted(files)
 

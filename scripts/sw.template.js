@@ -14,9 +14,11 @@
 //   it, see scripts/compress.py): the cache holds what the browser decoded.
 // - activate: deletes the caches of older releases, then controls the open pages.
 // - fetch: same-origin GETs are answered from the cache (query strings ignored, a folder URL is
-//   its index.html); anything else goes to the network. A file of ON_DEMAND (the full standard
-//   library, fetched only when a module left out of the cut one is imported) is cached when it is
-//   first fetched. A navigation the network cannot answer gets the cached index.html.
+//   its index.html); anything else goes to the network. A file of ON_DEMAND ({path: hash}: the full
+//   standard library, fetched only when a module left out of the cut one is imported, and the files
+//   few visitors use, build_sw.py's DEFERRED) is cached when it is first fetched, and a new release
+//   keeps the copy while its hash is the same. A navigation the network cannot answer gets the cached
+//   index.html.
 // - a new release waits until the page asks for it ({type: "skip-waiting"}, sent by web/offline/pwa.js
 //   when the player clicks "reload"), so a game in progress is never swapped under the player.
 
@@ -25,26 +27,28 @@ const CACHE_PREFIX = "durak-v-";
 const CACHE = CACHE_PREFIX + VERSION;
 const ROOT = new URL("./", self.location.href);
 const FILES_KEY = new URL("__files__.json", ROOT).href; // FILES as stored with a release
+const ON_DEMAND_KEY = new URL("__on_demand__.json", ROOT).href; // ON_DEMAND, likewise
 const INDEX = new URL("index.html", ROOT).href;
 
 const urlOf = (path) => new URL(path, ROOT).href;
-const ON_DEMAND_URLS = ON_DEMAND.map(urlOf);
+const ON_DEMAND_URLS = Object.keys(ON_DEMAND).map(urlOf);
 
 async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// {url: Response} of files an older release cached with the same hash.
-async function reusable() {
+// {url: Response} of files of `files` ({path: hash}) that an older release cached with the same hash,
+// listed there under `key`.
+async function reusable(files = FILES, key = FILES_KEY) {
   const found = new Map();
   for (const name of await caches.keys()) {
     if (!name.startsWith(CACHE_PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
-    const listed = await cache.match(FILES_KEY);
+    const listed = await cache.match(key);
     if (!listed) continue;
     const oldFiles = await listed.json();
-    for (const [path, hash] of Object.entries(FILES)) {
+    for (const [path, hash] of Object.entries(files)) {
       if (oldFiles[path] !== hash || found.has(urlOf(path))) continue;
       const response = await cache.match(urlOf(path));
       if (response) found.set(urlOf(path), response);
@@ -99,7 +103,11 @@ async function precache() {
       await cache.put(url, old.get(url) || (await download(path, hash)));
     }),
   );
-  await cache.put(FILES_KEY, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+  // The files cached on first use that this release has unchanged stay cached: what worked offline still does.
+  for (const [url, response] of await reusable(ON_DEMAND, ON_DEMAND_KEY)) await cache.put(url, response);
+  const json = { headers: { "Content-Type": "application/json" } };
+  await cache.put(FILES_KEY, new Response(JSON.stringify(FILES), json));
+  await cache.put(ON_DEMAND_KEY, new Response(JSON.stringify(ON_DEMAND), json));
   await caches.delete(HANDOVER_CACHE);
 }
 

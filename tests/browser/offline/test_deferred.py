@@ -1,0 +1,75 @@
+"""Files few visitors need are cached by the service worker on first use, not precached (scripts/build_sw.py's
+DEFERRED): the precache leaves them out, each works offline once fetched, and the four-colour deck, never
+fetched, falls back to the classic pictures offline instead of blank faces."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from tests.browser.conftest import PageErrors
+from tests.browser.helpers import ROOT, build_sw
+from tests.browser.offline.test_offline import first_visit
+
+FOUR_COLOUR = "web/vendor/deck/four-colour.svg"
+CLASSIC = "web/vendor/deck/classic.svg"
+# Each deferred file, and a file it loads that nothing precached loads (cached on first use too).
+DEFERRED = [*build_sw.DEFERRED, "web/vendor/trystero/torrent.mjs"]
+FETCH_JS = """async (path) => {
+  try { const r = await fetch(path); return r.ok ? (await r.arrayBuffer()).byteLength : -r.status; }
+  catch (e) { return 0; }
+}"""
+
+
+def sw_lists() -> tuple[dict[str, str], dict[str, str]]:
+    """FILES and ON_DEMAND of the sw.js now built."""
+    build_sw.build(ROOT)
+    text = (ROOT / "sw.js").read_text(encoding="utf-8")
+    found = {name: json.loads(re.search(rf"const {name} = (\{{.*?\n\}});", text, re.S)[1])  # type: ignore[index]
+             for name in ("FILES", "ON_DEMAND")}
+    return found["FILES"], found["ON_DEMAND"]
+
+
+@pytest.mark.parametrize("path", DEFERRED)
+def test_deferred_file_is_not_precached_but_cached_on_demand(path: str) -> None:
+    files, on_demand = sw_lists()
+    assert path not in files
+    assert path in on_demand
+    assert CLASSIC in files  # the fallback beneath the four-colour deck is precached
+
+
+def test_deferred_files_work_offline_once_fetched(
+    context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
+) -> None:
+    first_visit(context, page, wait_ready)
+    sizes = {path: page.evaluate(FETCH_JS, path) for path in DEFERRED[:-1]}  # online: each used once
+    assert all(size > 0 for size in sizes.values()), sizes
+    page.evaluate("() => import('./web/friends/relay.js')")  # loads torrent.mjs, as playing through relays does
+    context.set_offline(True)
+    for path in DEFERRED:
+        assert page.evaluate(FETCH_JS, path) > 0, f"{path} not cached after its first use"
+
+
+def test_four_colour_deck_falls_back_to_classic_offline(
+    context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float], page_errors: PageErrors
+) -> None:
+    page_errors.allow(r"four-colour\.svg.*Failed to load resource")  # the fetch that fails offline, on purpose
+    first_visit(context, page, wait_ready)
+    context.set_offline(True)
+    assert page.evaluate(FETCH_JS, FOUR_COLOUR) == 0  # never fetched: not in the cache
+    assert page.evaluate(FETCH_JS, CLASSIC) > 0
+    page.evaluate("""() => {
+      document.documentElement.dataset.deck = 'four-colour';
+      const card = document.createElement('div');
+      card.className = 'card suit-d';
+      card.innerHTML = '<span data-face="KD" id="probe-face"></span>';
+      document.body.append(card);
+    }""")
+    image = page.evaluate("() => getComputedStyle(document.getElementById('probe-face'), '::after').backgroundImage")
+    assert FOUR_COLOUR in image and CLASSIC in image, image
+    # the classic picture lies beneath: the four-colour one, when it fails, leaves it showing
+    assert image.index(FOUR_COLOUR) < image.index(CLASSIC), image

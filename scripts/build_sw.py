@@ -41,7 +41,6 @@ PAGES = (
     "rules/index.html",
     "rules/*/*.html",
     "embed.html",
-    "rules/frames/*/*.json",  # the worked examples' frames, which embed.html fetches by id and language
     "examples/pyscript/index.html",
     "web/worker/engine-worker.mjs",  # the engine worker, with what it imports and fetches
     "web/worker/engine-shared-worker.mjs",  # the embeds' shared engine (docs/embed.md), likewise
@@ -55,9 +54,12 @@ ON_DEMAND = ("web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodid
 # small; the worker caches each (and what it loads in turn, unless precached anyway) the first time it is
 # fetched, so it works offline from then on: micropip (only examples/pyscript/ installs wheels), the
 # four-colour deck (web/shared/cards.css draws the classic one beneath it, so a deck never fetched shows
-# the classic pictures offline), the QR reader (reading a friend's reply from the camera) and the
-# signalling relays' client (play with friends through relays, which needs the network anyway).
+# the classic pictures offline), the QR reader (reading a friend's reply from the camera), the
+# signalling relays' client (play with friends through relays, which needs the network anyway) and the
+# worked examples' frames, which only embed.html fetches (by id and language: an embed seen once plays
+# offline; the rules pages carry their examples inline). Glob patterns, as in PAGES.
 DEFERRED = (
+    "rules/frames/*/*.json",
     "web/vendor/pyodide/micropip-0.11.1-py3-none-any.whl",
     "web/vendor/deck/four-colour.svg",
     "web/vendor/qr/jsQR.js",
@@ -195,7 +197,7 @@ def page_files(root: Path, page: PurePosixPath,
         seen.add(path)
         for reference in references(root, path):
             target = local_path(reference, path.parent)
-            if target is None or str(target) == OUTPUT or str(target) in skip:  # the browser checks sw.js
+            if target is None or str(target) == OUTPUT or any(target.match(p) for p in skip):  # the browser checks sw.js
                 continue
             if str(target).endswith("/") or (root / target).is_dir():
                 folder = root / target
@@ -203,7 +205,7 @@ def page_files(root: Path, page: PurePosixPath,
                     raise BuildError(f"{path} names the folder {target}, which is missing")
                 queue += [PurePosixPath(p.relative_to(root).as_posix()) for p in sorted(folder.iterdir())
                           if p.is_file() and p.name.endswith(RUNTIME_SUFFIXES)
-                          and p.relative_to(root).as_posix() not in skip]
+                          and not any(PurePosixPath(p.relative_to(root).as_posix()).match(s) for s in skip)]
             elif not OPTIONAL_CHUNK.match(target.name) or path.suffix not in (".js", ".mjs"):
                 queue.append(target)
     return seen
@@ -230,10 +232,15 @@ def on_demand_files(root: Path = ROOT, precached: list[str] | None = None) -> li
     caches when they are first fetched. A deferred file that does not exist is left out."""
     precached_set = set(precache_files(root) if precached is None else precached)
     found = {path for path in ON_DEMAND if (root / path).is_file()}
-    for path in DEFERRED:
-        if (root / path).is_file():
-            found |= {str(p) for p in page_files(root, PurePosixPath(path), ON_DEMAND)}
+    for path in deferred(root):
+        found |= {str(p) for p in page_files(root, path, ON_DEMAND)}
     return sorted(found - precached_set)
+
+
+def deferred(root: Path = ROOT) -> list[PurePosixPath]:
+    """The files DEFERRED names that exist."""
+    return sorted({PurePosixPath(match.relative_to(root).as_posix())
+                   for pattern in DEFERRED for match in root.glob(pattern) if match.is_file()})
 
 
 def file_hash(path: Path) -> str:

@@ -17,8 +17,11 @@ from tests.browser.offline.test_offline import first_visit
 
 FOUR_COLOUR = "web/vendor/deck/four-colour.svg"
 CLASSIC = "web/vendor/deck/classic.svg"
-# Each deferred file, and a file it loads that nothing precached loads (cached on first use too).
-DEFERRED = [*build_sw.DEFERRED, "web/vendor/trystero/torrent.mjs"]
+# Each deferred file (one worked example's frames for all), and a file that only one of them loads (cached on
+# first use too).
+FETCHED = ["web/vendor/pyodide/micropip-0.11.1-py3-none-any.whl", FOUR_COLOUR, "web/vendor/qr/jsQR.js",
+           "web/friends/relay.js", "rules/frames/en/perevodnoy-transfer.json"]
+DEFERRED = [*FETCHED, "web/vendor/trystero/torrent.mjs"]
 FETCH_JS = """async (path) => {
   try { const r = await fetch(path); return r.ok ? (await r.arrayBuffer()).byteLength : -r.status; }
   catch (e) { return 0; }
@@ -42,11 +45,19 @@ def test_deferred_file_is_not_precached_but_cached_on_demand(path: str) -> None:
     assert CLASSIC in files  # the fallback beneath the four-colour deck is precached
 
 
+def test_every_deferred_pattern_names_files_and_none_is_precached() -> None:
+    files, on_demand = sw_lists()
+    for pattern in build_sw.DEFERRED:
+        named = [str(path) for path in build_sw.deferred(ROOT) if path.match(pattern)]
+        assert named, f"{pattern} names no file"
+        assert not set(named) & set(files) and set(named) <= set(on_demand)
+
+
 def test_deferred_files_work_offline_once_fetched(
     context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
     first_visit(context, page, wait_ready)
-    sizes = {path: page.evaluate(FETCH_JS, path) for path in DEFERRED[:-1]}  # online: each used once
+    sizes = {path: page.evaluate(FETCH_JS, path) for path in FETCHED}  # online: each used once
     assert all(size > 0 for size in sizes.values()), sizes
     page.evaluate("() => import('./web/friends/relay.js')")  # loads torrent.mjs, as playing through relays does
     context.set_offline(True)

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Draw the app icons (PNG): a playing card with a spade on green felt. Stdlib only.
+"""Draw the app icons (PNG): a playing card with a spade on green felt.
 
     python scripts/make_icons.py [--out web/offline/icons]
 
 Writes icon-192.png and icon-512.png (purpose "any": a rounded felt tile, transparent corners)
 and icon-maskable-512.png (purpose "maskable": full-bleed felt, the card inside the central
 safe circle of radius 40 %). The files are committed; rerun this only to change the drawing.
-Each pixel is the average of 4x4 samples of the shapes below (anti-aliasing).
+Each pixel is the average of 4x4 samples of the shapes below (anti-aliasing). With PyPI `zopfli`
+installed (requirements-dev.txt), each file is then re-encoded losslessly by its zopflipng (filters
+chosen per row, Zopfli's deflate): about 30 % smaller, bytes every first visit precaches.
 """
 
 from __future__ import annotations
@@ -120,6 +122,16 @@ def png(width: int, height: int, rows: bytes) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
 
 
+def optimised(data: bytes) -> bytes:
+    """The same image, smaller: zopflipng's lossless re-encoding when PyPI `zopfli` is there."""
+    try:
+        import zopfli.png  # type: ignore[import-untyped]
+    except ImportError:
+        return data
+    smaller = bytes(zopfli.png.optimize(data))
+    return smaller if len(smaller) < len(data) else data
+
+
 ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
 
 
@@ -129,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, (size, maskable) in ICONS.items():
-        data = png(size, size, render(size, maskable))
+        data = optimised(png(size, size, render(size, maskable)))
         (args.out / name).write_bytes(data)
         print(f"{args.out / name}: {size}x{size}, {len(data) / 1e3:.1f} kB")
     return 0

@@ -78,8 +78,10 @@ $(BUILT)/deck: $(BUILT)/vendored scripts/build_deck.py
 	@$(BIN)/python scripts/build_deck.py
 	@touch $@
 
+# The venv's Python, as the tests' rebuilds use: the release's version hashes the compressors' versions
+# (build_sw.compression_settings), which the system Python does not see.
 $(BUILT)/service-worker: $(BUILT)/rules $(BUILT)/stdlib $(BUILT)/deck $(SITE_SOURCES) scripts/build_sw.py scripts/sw.template.js
-	@$(PYTHON) scripts/build_sw.py
+	@$(BIN)/python scripts/build_sw.py
 	@touch $@
 
 $(BUILT)/compressed: $(BUILT)/service-worker scripts/compress.py

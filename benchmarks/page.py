@@ -37,7 +37,8 @@ over the wire until ready (the server's count of body bytes, the engine worker's
 game the bytes the server sent for the whole visit (its service worker's precache and the snapshot
 worker included, once both are done); then, in a third new context, a newcomer: index.html with no game
 in the link, Play tapped as soon as it is visible and enabled, and the time from the navigation's start
-to the first card of the hand the player can play (data-playable="true"). --breakdown [N] lists that visit's N largest files (0: all).
+to the first card of the hand the player can play (data-playable="true"). --breakdown [N] lists that
+visit's N largest files (0: all).
 Goals: game <= 5.0 MB with gzip, ready <= 0.9x the bare page.
 --root serves another checkout (built with `make setup`), for a before/after.
 
@@ -423,8 +424,9 @@ def run_phone(browser: Browser, base_url: str, server: Any, runs: int, encodings
     print("  game, the page's largest responses until ready (kB): " + ", ".join(
         f"{name.rsplit('/', 1)[-1]} {size / 1e3:,.0f}" for name, size in sorted(game.items(), key=lambda i: -i[1])[:6]))
     newcomer = results["newcomer"]
+    first_card = summary([x["first_card"] for x in newcomer]).strip()
     print(f"  a newcomer (index.html, Play tapped once visible and enabled, normal speed): first playable card "
-          f"{summary([x['first_card'] for x in newcomer]).strip()} ms (ready {summary([x['ready'] for x in newcomer]).strip()})")
+          f"{first_card} ms (ready {summary([x['ready'] for x in newcomer]).strip()})")
     visit = statistics.median(results["visit_bytes"]) / 1e6
     print(f"  game, the whole first visit (service worker precache and snapshot worker included): {visit:.2f} MB")
     if breakdown is not None:

@@ -197,7 +197,8 @@ def page_files(root: Path, page: PurePosixPath,
         seen.add(path)
         for reference in references(root, path):
             target = local_path(reference, path.parent)
-            if target is None or str(target) == OUTPUT or any(target.match(p) for p in skip):  # the browser checks sw.js
+            # sw.js: the browser checks it itself
+            if target is None or str(target) == OUTPUT or any(target.match(p) for p in skip):
                 continue
             if str(target).endswith("/") or (root / target).is_dir():
                 folder = root / target

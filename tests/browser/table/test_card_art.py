@@ -53,10 +53,19 @@ def colour(locator: Locator) -> str:
     return str(locator.evaluate("(e) => getComputedStyle(e).color"))
 
 
+def art_layers(card: Locator) -> list[str]:
+    """The pictures laid over a court card or an ace, top first (``none`` for an empty layer)."""
+    layers = str(card.evaluate(ART_JS))
+    found = re.findall(r'url\("([^"]+)"\)|(none)', layers)
+    assert found, layers
+    return [url or empty for url, empty in found]
+
+
 def art_url(card: Locator) -> str:
-    found = re.fullmatch(r'url\("([^"]+)"\)', str(card.evaluate(ART_JS)))
-    assert found, card.evaluate(ART_JS)
-    return found.group(1)
+    """The picture on top of a court card or an ace."""
+    top = art_layers(card)[0]
+    assert top != "none", card.evaluate(ART_JS)
+    return top
 
 
 @pytest.fixture
@@ -121,6 +130,8 @@ def test_the_four_colour_deck_is_chosen_kept_across_a_reload_and_drawn_in_the_re
     page.click("#new-game [data-action=close-dialog]")
     assert (colour(jack), colour(club), colour(king)) == (BLUE, GREEN, RED)
     assert art_url(jack).endswith("/web/vendor/deck/four-colour.svg#JD")
+    beneath = art_layers(jack)[1]  # offline, before the four-colour sprite was ever fetched
+    assert beneath.endswith("/web/vendor/deck/classic.svg#JD"), beneath
     assert art_url(king).endswith("/web/vendor/deck/classic.svg#KH")  # hearts as in the classic deck
     expect(page.locator(".trump-badge")).to_have_css("color", BLUE)  # diamonds are trumps
 

@@ -15,8 +15,6 @@ loop on this Python, since the loop, the random choices and the shuffle are paid
 
 from __future__ import annotations
 
-import argparse
-import platform
 import random
 import sys
 import time
@@ -154,6 +152,9 @@ def per_call(rules: Rules, seconds: float, warmup: float) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # here, not at the top: Pyodide's standard library has neither (engine-pyodide.mjs)
+    import platform
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="measuring time per figure (default 2)")
     parser.add_argument("--warmup", type=float, default=0.5, help="untimed warm-up per figure (default 0.5)")

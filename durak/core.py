@@ -254,13 +254,8 @@ class GameCore:
 
     def _refresh_neighbours(self) -> None:
         """Recompute the neighbour tables; called whenever a player leaves or a state is loaded."""
-        n = self.rules.players
-        active = self.active
-        self._next_seat = [next((seat + step) % n for step in range(1, n + 1) if active[(seat + step) % n])
-                           if any(active) else seat for seat in range(n)]
+        self._next_seat, self._prev_seat = _neighbours(tuple(self.active))
         self._thrower_cache = {}  # valid while nobody leaves; its lists are never mutated
-        self._prev_seat = [next((seat - step) % n for step in range(1, n + 1) if active[(seat - step) % n])
-                           if any(active) else seat for seat in range(n)]
 
     def _opponent_after(self, seat: int) -> int:
         """The next active player clockwise who is not on ``seat``'s team."""
@@ -369,11 +364,17 @@ class GameCore:
         ordered = sorted(hand)
         legal: list[Action] = []
         ranks: list[int] = []
+        paired = False  # some rank is held twice or more: the sorted hand has it in a run
+        last = -1
         for c in ordered:
             legal.append(ATTACK_ONE[c])
-            ranks.append(c >> 2)
+            rank = c >> 2
+            if rank == last:
+                paired = True
+            ranks.append(rank)
+            last = rank
         limit = self.limit
-        if limit > 1 and len(set(ranks)) < len(ranks):  # some rank is held twice or more
+        if paired and limit > 1:
             ranks.append(-1)  # no rank: ends the last run
             start = 0
             for end in range(1, len(ranks)):
@@ -600,8 +601,12 @@ class GameCore:
 
     def _do_attack(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
         self._remove_from_hand(seat, cards)
-        self.attacks.extend(cards)
-        self.defences.extend([None] * len(cards))
+        if len(cards) == 1:  # most attacks and every throw-in: no list to build
+            self.attacks.append(cards[0])
+            self.defences.append(None)
+        else:
+            self.attacks.extend(cards)
+            self.defences.extend([None] * len(cards))
         self.passed.clear()
         out = [_event((ev.ATTACK, seat, cards, None, 0, ()))]
         if self._prostoy:
@@ -802,6 +807,19 @@ ROUND_EVENTS = tuple(tuple(Event(ev.ROUND, attacker, (), defender) for defender 
 
 #: BEATERS[trump][attack]: the cards that beat ``attack`` when ``trump`` is the trump suit's index.
 BEATERS = tuple(tuple(frozenset(d for d in CARDS if beats(d, a, trump)) for a in CARDS) for trump in range(4))
+
+
+@lru_cache(maxsize=256)
+def _neighbours(active: tuple[bool, ...]) -> tuple[list[int], list[int]]:
+    """For each seat, the next and the previous active seat clockwise (itself when nobody is active): one pair
+    of tables per pattern of active seats, shared by every game (they are replaced, never changed in place)."""
+    n = len(active)
+    anyone = any(active)
+    after = [next((seat + step) % n for step in range(1, n + 1) if active[(seat + step) % n])
+             if anyone else seat for seat in range(n)]
+    before = [next((seat - step) % n for step in range(1, n + 1) if active[(seat - step) % n])
+              if anyone else seat for seat in range(n)]
+    return after, before
 
 
 @lru_cache(maxsize=4096)

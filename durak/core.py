@@ -783,11 +783,11 @@ class GameCore:
         other.played_by, other.cheated = self.played_by, self.cheated
         # copied: everything a move changes in place
         other._talon = self._talon[:]
-        other.hands = [h[:] for h in self.hands]
+        other.hands = list(map(list, self.hands))  # map, not a comprehension: no function object per call
         other._discard = self._discard[:]
         other.active = self.active[:]
         other.out_order = self.out_order[:]
-        other.known = [set(k) for k in self.known]
+        other.known = list(map(set, self.known))
         other.attacks = self.attacks[:]
         other.defences = self.defences[:]
         other.passed = set(self.passed)

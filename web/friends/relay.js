@@ -166,17 +166,28 @@ export async function meet({ key, side, room, secret, relays, ice, allow, events
     rejoining = false;
   }, REJOIN_MS);
 
+  // Unreachable: no relay open after REACH_MS, or sooner once every relay's socket has closed at least once
+  // (refused, no such host, offline) with none open: the reply code then shows at once. The room stays
+  // joined, so a relay that comes back later still brings the friend.
+  let told = false;
+  const unreachable = () => {
+    if (reached || told || link.closed) return;
+    told = true;
+    events.state(key, "unreachable");
+  };
+  const failed = new Set();
   const watch = setInterval(() => {
     if (link.closed) return clearInterval(watch);
-    const sockets = Object.values(getRelaySockets());
-    if (sockets.some((socket) => socket.readyState === WebSocket.OPEN)) {
+    const sockets = Object.entries(getRelaySockets());
+    if (sockets.some(([, socket]) => socket.readyState === WebSocket.OPEN)) {
       reached = true;
       clearInterval(watch);
+      return;
     }
+    for (const [url, socket] of sockets) if (socket.readyState === WebSocket.CLOSED) failed.add(url);
+    if (failed.size >= urls.length) unreachable();
   }, 200);
-  setTimeout(() => {
-    if (!reached && !link.closed) events.state(key, "unreachable");
-  }, REACH_MS);
+  setTimeout(unreachable, REACH_MS);
 
   return {
     send(text) {

@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from playwright.sync_api import Browser, Page
 
@@ -62,16 +63,25 @@ def invite_link(host: Page, seat: int) -> str:
     return href
 
 
+def at_instant_speed(link: str) -> str:
+    """The link with `speed=instant` added to its query (the fragment, an invite's secret, unchanged): the
+    friend's page then plays without animations, as the host's does in these tests."""
+    parts = urlsplit(link)
+    query = "&".join(part for part in (parts.query, "speed=instant") if part)
+    return urlunsplit(parts._replace(query=query))
+
+
 def open_invite(browser: Browser, link: str, name: str, watch: Callable[[Page], None] | None = None,
                 record: bool = True) -> Page:
-    """A friend's own browser context opens the invite link and types a name; returns their page."""
+    """A friend's own browser context opens the invite link (at instant speed) and types a name; returns
+    their page."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     if record:
         context.add_init_script(RECORD_WIRE_JS)
     page = context.new_page()
     if watch is not None:
         watch(page)
-    page.goto(link)
+    page.goto(at_instant_speed(link))
     wait_state(page)
     page.wait_for_selector("[data-testid=reply-code]", timeout=20_000)
     if name:

@@ -4,7 +4,15 @@
   process per core with pytest-xdist, each a session of its own); `base_url` points at it, so
   `page.goto("index.html?seed=1")` works. `pytest --base-url URL` tests another site instead.
 - One browser per test process (pytest-playwright's session-scoped `browser`), launched from
-  playwright.config.py; a fresh context and page per test, so every test sees a cold load.
+  playwright.config.py; a fresh context and page per test, so every test sees a cold load, unless the
+  test is marked `warm` (below).
+- `@pytest.mark.warm` (or a module's `pytestmark`): the test's `context` is one kept for the whole test
+  process, in which the table has been opened once, so its pages load as a returning visitor's do: the
+  service worker answers from its cache and the engine starts from its memory snapshot (under a second
+  instead of a cold boot's two to four). Between tests its pages are closed and its site storage
+  (localStorage, sessionStorage, IndexedDB, cookies, permissions, routes) cleared; the service worker's
+  caches and the snapshot stay. For tests whose subject is not the first visit or the boot, and that
+  neither change the context for good (init scripts, offline, a locale) nor depend on a cold service worker.
 - `page` and `context` are watched: console errors, uncaught page errors, Python tracebacks
   (console output or PyScript's `.py-error` boxes) fail the test. Expected ones can be allowed:
   `page_errors.allow(r"regex")`. Pages of contexts a test makes itself: `page_errors.watch(p)`.
@@ -29,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -187,12 +195,64 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {"viewport": dict(CONFIG.VIEWPORT), **browser_context_args}
 
 
+WARM_UP_PATH = "index.html?speed=instant&lang=en&variant=podkidnoy&players=2&seed=1"
+#: Resolves once the page's service worker controls it and the engine's memory snapshot is stored.
+WARMED_JS = """async () => navigator.serviceWorker.controller !== null
+  && (await caches.has('durak-snapshot')) && (await (await caches.open('durak-snapshot')).keys()).length > 0"""
+#: A returning visitor's site storage emptied: what the game saved, and every IndexedDB database.
+FORGET_SITE_JS = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const { name } of await indexedDB.databases()) {
+    await new Promise((done) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = done;
+    });
+  }
+}"""
+#: A small file of the site to run FORGET_SITE_JS on (same origin, no game booted).
+BLANK_PATH = "web/offline/manifest.webmanifest"
+
+
+def forget_site(context: BrowserContext, base_url: str) -> None:
+    """Close the context's pages and clear what a test left: storage, cookies, permissions, routes."""
+    for open_page in list(context.pages):
+        open_page.close()
+    context.unroute_all(behavior="ignoreErrors")
+    context.clear_cookies()
+    context.clear_permissions()
+    blank = context.new_page()
+    blank.goto(base_url + BLANK_PATH)
+    blank.evaluate(FORGET_SITE_JS)
+    blank.close()
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser: Browser, browser_context_args: dict[str, Any], base_url: str) -> Iterator[BrowserContext]:
+    """A context where the table was opened once: its service worker installed and its snapshot stored."""
+    warm = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    page = warm.new_page()
+    page.goto(base_url + WARM_UP_PATH, timeout=CONFIG.NAVIGATION_TIMEOUT_MS)
+    wait_until_ready(page)
+    page.wait_for_function(WARMED_JS, timeout=CONFIG.READY_TIMEOUT_MS, polling=200)
+    forget_site(warm, base_url)
+    yield warm
+    warm.close()
+
+
 @pytest.fixture
-def context(context: BrowserContext, page_errors: PageErrors) -> BrowserContext:
-    context.set_default_timeout(CONFIG.DEFAULT_TIMEOUT_MS)
-    context.set_default_navigation_timeout(CONFIG.NAVIGATION_TIMEOUT_MS)
-    context.on("page", page_errors.watch)
-    return context
+def context(request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext], base_url: str,
+            page_errors: PageErrors) -> Iterator[BrowserContext]:
+    """A fresh context, or with the `warm` mark the test process's warm one (cleared after the test)."""
+    warm = request.node.get_closest_marker("warm") is not None
+    chosen: BrowserContext = request.getfixturevalue("warm_context") if warm else new_context()
+    chosen.set_default_timeout(CONFIG.DEFAULT_TIMEOUT_MS)
+    chosen.set_default_navigation_timeout(CONFIG.NAVIGATION_TIMEOUT_MS)
+    chosen.on("page", page_errors.watch)
+    yield chosen
+    chosen.remove_listener("page", page_errors.watch)
+    if warm:
+        forget_site(chosen, base_url)
 
 
 @pytest.fixture

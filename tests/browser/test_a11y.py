@@ -18,6 +18,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 from web.shared.i18n import LANGS
 
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_RUN_JS = """async () => {
   const result = await axe.run(document, {

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import FramePage, click_a_move
+
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
 
 CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 SETTLED_TURN_JS = """() => !!document.querySelector(

@@ -14,6 +14,8 @@ from durak import Game, Rules
 from durak.ai import make_player
 from durak.record import url_safe
 
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
+
 NAMES = {
     "en": {"you": "You", "table": ["West", "East"], "dialog": ["West", "North", "East"],
            "example": ["South", "West", "East"], "record": ["South", "North"]},

@@ -22,6 +22,8 @@ from tests.browser.helpers import ROOT, TURN_JS, click_a_move
 from tests.browser.test_a11y import serious
 from web.shared.i18n import t
 
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
+
 ARTIFACTS = ROOT / "artifacts"
 GRADING_TIMEOUT_MS = 240_000  # a whole game graded in the page; the machine is shared
 #: Every long task (over 50 ms) of the main thread, kept from the page's start (PerformanceObserver).

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from durak.record import url_safe
@@ -15,6 +16,8 @@ from tests.browser.review.test_review import GRADING_TIMEOUT_MS, review_panel, s
 from tests.browser.test_a11y import serious
 from web.review.model import Session
 from web.shared.i18n import t
+
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
 
 #: West beats 8♥ with 7♥ and East catches him; West then wrongly accuses South's fair Q♦ (rules/examples).
 EXAMPLE = Path("rules/examples/podkidnoy-cheat-caught.durak")

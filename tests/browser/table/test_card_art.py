@@ -16,6 +16,8 @@ from durak import Game
 from durak.record import url_safe
 from tests.browser.conftest import PageErrors
 
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
+
 #: The player's hand holds courts and aces of every suit, diamonds trumps.
 POSITION_TEXT = ("podkidnoy/2p/36 trump=D talon=6H,7H,8S,9S,JS,QD hands=KH,QS,JD,AC,10D,7C,AS,KD|6S,8H,9D,KC,"
                  "QH,AD table=- discard=* dealer=1 attacker=0 defender=1 opener=0 turn=0 limit=6 round=1")

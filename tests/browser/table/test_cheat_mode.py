@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import IN_STRIP, click_a_move
 from tests.browser.table.test_table import hand, open_table, shot, wait_turn
+
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
 
 #: The opening attack the person must answer: one attack card on the table, nothing beaten yet.
 OPENING_JS = """() => document.querySelectorAll('#table [data-attack]').length === 1

@@ -26,6 +26,8 @@ from tests.browser.table.test_table import shot
 from tests.browser.test_a11y import serious
 from web.shared.i18n import CATALOGUES, LANGS
 
+pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
+
 #: The sizes a new user tried (phones upright and on their side, laptops), each opened afresh.
 OPENED = ((360, 740), (390, 844), (844, 390), (1280, 800), (1366, 768))
 #: The ends of the range, reached by resizing: the smallest phone and a desktop.

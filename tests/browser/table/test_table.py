@@ -26,6 +26,8 @@ from web.shared.i18n import CATALOGUES  # noqa: E402
 
 EN, FR = CATALOGUES["en"], CATALOGUES["fr"]
 
+pytestmark = pytest.mark.warm  # each test plays a game; the boot is tests/browser/worker's and offline/'s subject
+
 STATE_JS = """() => {
   if (document.querySelector('[data-testid=game-over]')) return 'over';
   if (document.querySelector('[data-testid=cover]')) return 'cover';

@@ -20,7 +20,9 @@ LEFT_BEHIND_JS = """async () => ({
 LEAVE_JS = """async () => {
   localStorage.setItem('left-behind', 'yes');
   sessionStorage.setItem('left-behind', 'yes');
-  await new Promise((done) => { indexedDB.open('left-behind').onsuccess = (event) => { event.target.result.close(); done(); }; });
+  await new Promise((done) => {
+    indexedDB.open('left-behind').onsuccess = (event) => { event.target.result.close(); done(); };
+  });
 }"""
 
 

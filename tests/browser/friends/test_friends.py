@@ -6,11 +6,10 @@ against the game's secrets at that moment."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from durak import Game, Rules
 from tests.browser.conftest import PageErrors
@@ -84,15 +83,6 @@ def _no_relay_here(page_errors: PageErrors) -> None:
     relay), and Chromium says on the console that each relay's socket failed."""
     page_errors.allow(r"WebSocket connection to 'wss://[^']+' failed")
 
-
-@pytest.fixture(autouse=True)
-def _close_friends_contexts(browser: Browser, context: BrowserContext) -> Iterator[None]:
-    """The friends' browser contexts end with their test: their pages (each with its own Pyodide) must not
-    keep the shared browser busy during the next test."""
-    yield
-    for other in list(browser.contexts):
-        if other is not context:
-            other.close()
 
 
 # ---------------------------------------------------------------------------- whole games

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from tests.browser.conftest import PageErrors
 from tests.browser.friends.peers import (
@@ -81,14 +81,6 @@ def relay(relay_server: Relay) -> Relay:
     if relay_server.process is None:  # a test stopped it
         relay_server.start()
     return relay_server
-
-
-@pytest.fixture(autouse=True)
-def _close_friends_contexts(browser: Browser, context: BrowserContext) -> Iterator[None]:
-    yield
-    for other in list(browser.contexts):
-        if other is not context:
-            other.close()
 
 
 def table_with_relays(host: Page, base_url: str, relays: str, kinds: list[str], query: str = "") -> None:

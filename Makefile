@@ -80,7 +80,7 @@ $(BUILT)/deck: $(BUILT)/vendored scripts/build_deck.py
 
 # The venv's Python, as the tests' rebuilds use: the release's version hashes the compressors' versions
 # (build_sw.compression_settings), which the system Python does not see.
-$(BUILT)/service-worker: $(BUILT)/rules $(BUILT)/stdlib $(BUILT)/deck $(SITE_SOURCES) scripts/build_sw.py scripts/sw.template.js
+$(BUILT)/service-worker: $(BUILT)/rules $(BUILT)/stdlib $(BUILT)/deck $(BUILT)/wheel $(SITE_SOURCES) scripts/build_sw.py scripts/sw.template.js
 	@$(BIN)/python scripts/build_sw.py
 	@touch $@
 

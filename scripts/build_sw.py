@@ -41,7 +41,6 @@ PAGES = (
     "rules/index.html",
     "rules/*/*.html",
     "embed.html",
-    "examples/pyscript/index.html",
     "web/worker/engine-worker.mjs",  # the engine worker, with what it imports and fetches
     "web/worker/engine-shared-worker.mjs",  # the embeds' shared engine (docs/embed.md), likewise
 )
@@ -52,15 +51,19 @@ ENTRY = PAGES[0]
 ON_DEMAND = ("web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodide/python_stdlib.full.zip")
 # Files a page loads only for something few visitors do, left out of the precache to keep a first visit
 # small; the worker caches each (and what it loads in turn, unless precached anyway) the first time it is
-# fetched, so it works offline from then on: micropip (only examples/pyscript/ installs wheels), the
-# four-colour deck (web/shared/cards.css draws the classic one beneath it, so a deck never fetched shows
-# the classic pictures offline), the QR reader (reading a friend's reply from the camera), the
-# signalling relays' client (play with friends through relays, which needs the network anyway) and the
-# worked examples' frames, which only embed.html fetches (by id and language: an embed seen once plays
-# offline; the rules pages carry their examples inline). Glob patterns, as in PAGES.
+# fetched, so it works offline from then on: the PyScript example (examples/pyscript/, for developers
+# who put the engine in their own page: PyScript's chunks, its config, micropip and the wheel it installs;
+# the site's own pages load no PyScript. Offline it still lacks the standard library's extra modules,
+# which its page reads by synchronous XHR), the four-colour deck (web/shared/cards.css draws the classic one
+# beneath it, so a deck never fetched shows the classic pictures offline), the QR reader (reading a
+# friend's reply from the camera), the signalling relays' client (play with friends through relays,
+# which needs the network anyway) and the worked examples' frames, which only embed.html fetches (by id
+# and language: an embed seen once plays offline; the rules pages carry their examples inline). Glob
+# patterns, as in PAGES.
 DEFERRED = (
     "rules/frames/*/*.json",
-    "web/vendor/pyodide/micropip-0.11.1-py3-none-any.whl",
+    "examples/pyscript/index.html",
+    "dist/durak-*.whl",
     "web/vendor/deck/four-colour.svg",
     "web/vendor/qr/jsQR.js",
     "web/friends/relay.js",
@@ -75,6 +78,8 @@ PYODIDE_LOCK = "web/vendor/pyodide/pyodide-lock.json"
 # the terminal (xterm), the package graph (only with `packages = [...]`) and the zip.js
 # library (MicroPython archives). PyScript imports them only when a page uses those features.
 OPTIONAL_CHUNK = re.compile(r"^(codemirror|xterm|pyodide_graph|zip)[-_]")
+# The same for the deferred pages, less the package graph: the PyScript example's config lists packages.
+DEFERRED_OPTIONAL_CHUNK = re.compile(r"^(codemirror|xterm|zip)[-_]")
 
 JS_IMPORT = re.compile(r"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)(["'])([^"'\n]+)\1""")
 JS_URL = re.compile(r"""\bnew\s+URL\s*\(\s*(["'])([^"'\n]+)\1\s*,\s*import\.meta\.url\s*\)""")
@@ -182,9 +187,10 @@ def pages(root: Path = ROOT) -> list[PurePosixPath]:
     return found
 
 
-def page_files(root: Path, page: PurePosixPath,
-               skip: tuple[str, ...] = ON_DEMAND + DEFERRED) -> set[PurePosixPath]:
-    """Every site path one page loads, itself included, except what `skip` names (nor what only it loads)."""
+def page_files(root: Path, page: PurePosixPath, skip: tuple[str, ...] = ON_DEMAND + DEFERRED,
+               optional: re.Pattern[str] = OPTIONAL_CHUNK) -> set[PurePosixPath]:
+    """Every site path one page loads, itself included, except what `skip` names (nor what only it loads)
+    and the PyScript chunks `optional` matches."""
     seen: set[PurePosixPath] = set()
     queue = [page]
     while queue:
@@ -207,7 +213,7 @@ def page_files(root: Path, page: PurePosixPath,
                 queue += [PurePosixPath(p.relative_to(root).as_posix()) for p in sorted(folder.iterdir())
                           if p.is_file() and p.name.endswith(RUNTIME_SUFFIXES)
                           and not any(PurePosixPath(p.relative_to(root).as_posix()).match(s) for s in skip)]
-            elif not OPTIONAL_CHUNK.match(target.name) or path.suffix not in (".js", ".mjs"):
+            elif not optional.match(target.name) or path.suffix not in (".js", ".mjs"):
                 queue.append(target)
     return seen
 
@@ -234,7 +240,7 @@ def on_demand_files(root: Path = ROOT, precached: list[str] | None = None) -> li
     precached_set = set(precache_files(root) if precached is None else precached)
     found = {path for path in ON_DEMAND if (root / path).is_file()}
     for path in deferred(root):
-        found |= {str(p) for p in page_files(root, path, ON_DEMAND)}
+        found |= {str(p) for p in page_files(root, path, ON_DEMAND, DEFERRED_OPTIONAL_CHUNK)}
     return sorted(found - precached_set)
 
 

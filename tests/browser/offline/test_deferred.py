@@ -1,6 +1,7 @@
 """Files few visitors need are cached by the service worker on first use, not precached (scripts/build_sw.py's
-DEFERRED): the precache leaves them out, each works offline once fetched, and the four-colour deck, never
-fetched, falls back to the classic pictures offline instead of blank faces."""
+DEFERRED): the precache leaves them out (the PyScript example and all of PyScript with it), each works offline
+once fetched, and the four-colour deck, never fetched, falls back to the classic pictures offline instead of blank
+faces."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import PageErrors
-from tests.browser.helpers import ROOT, build_sw
+from tests.browser.helpers import ROOT, build_sw, load_file
 from tests.browser.offline.test_offline import first_visit
 
 FOUR_COLOUR = "web/vendor/deck/four-colour.svg"
@@ -21,7 +22,14 @@ CLASSIC = "web/vendor/deck/classic.svg"
 # first use too).
 FETCHED = ["web/vendor/pyodide/micropip-0.11.1-py3-none-any.whl", FOUR_COLOUR, "web/vendor/qr/jsQR.js",
            "web/friends/relay.js", "rules/frames/en/perevodnoy-transfer.json"]
-DEFERRED = [*FETCHED, "web/vendor/trystero/torrent.mjs"]
+build_wheel = load_file("durak_build_wheel", ROOT / "scripts" / "build_wheel.py")
+PYSCRIPT_EXAMPLE = "examples/pyscript/index.html"
+# The PyScript example and what only it loads: its config, PyScript's entry and core chunk, the wheel it installs.
+PYSCRIPT = [PYSCRIPT_EXAMPLE, "examples/pyscript/pyscript.toml", "web/vendor/pyscript/core.js",
+            *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("web/vendor/pyscript/core-*.js")),
+            f"dist/{build_wheel.wheel_name(ROOT)}"]
+USED = [*FETCHED, "web/vendor/trystero/torrent.mjs"]  # the files fetched, with what relay.js imports
+DEFERRED = [*USED, *PYSCRIPT]
 FETCH_JS = """async (path) => {
   try { const r = await fetch(path); return r.ok ? (await r.arrayBuffer()).byteLength : -r.status; }
   catch (e) { return 0; }
@@ -53,6 +61,11 @@ def test_every_deferred_pattern_names_files_and_none_is_precached() -> None:
         assert not set(named) & set(files) and set(named) <= set(on_demand)
 
 
+def test_no_pyscript_file_is_precached() -> None:
+    files, _ = sw_lists()
+    assert not [path for path in files if path.startswith("web/vendor/pyscript/") or path.startswith("examples/")]
+
+
 def test_deferred_files_work_offline_once_fetched(
     context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
@@ -61,7 +74,7 @@ def test_deferred_files_work_offline_once_fetched(
     assert all(size > 0 for size in sizes.values()), sizes
     page.evaluate("() => import('./web/friends/relay.js')")  # loads torrent.mjs, as playing through relays does
     context.set_offline(True)
-    for path in DEFERRED:
+    for path in USED:
         assert page.evaluate(FETCH_JS, path) > 0, f"{path} not cached after its first use"
 
 

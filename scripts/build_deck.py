@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Build the court cards' and aces' art, one SVG sprite per deck style, from @letele/playing-cards.
+"""Build the court cards' and aces' art, one small SVG per face and deck style, from @letele/playing-cards.
 
 The package (CC0: Adrian Kennard's playing cards) ships its 52 faces as React components in one ES module,
 each a tree of ``React.createElement(tag, props, ...children)`` calls. This script reads those calls back
 into SVG (no JavaScript runs), keeps the sixteen faces the CSS cards do not draw well (jacks, queens,
 kings and aces: the number cards' pips are laid out by web/shared/cards.css), and writes:
 
-- web/vendor/deck/classic.svg: the faces as printed (spades and clubs black, hearts and diamonds red);
-- web/vendor/deck/four-colour.svg: diamonds' and clubs' faces only, their suit signs blue and green
-  (the four-colour deck draws spades and hearts from classic.svg);
+- web/vendor/deck/classic/KH.svg, ...: the faces as printed (spades and clubs black, hearts and diamonds
+  red), sixteen files;
+- web/vendor/deck/four-colour/JD.svg, ...: diamonds' and clubs' faces only, their suit signs blue and
+  green (the four-colour deck draws spades and hearts from classic/), eight files;
 - web/vendor/deck/LICENSE.txt: the package's licence text.
 
-Each sprite lays the faces out in a row and names each face's picture, its framed middle without the
-corner indices (the page draws its own, in the page's language), by a ``<view id="KH">``: CSS shows one
-as ``url(deck/classic.svg#KH)``, so the browser fetches one file per style and only once a court card or
-an ace is on screen. Ids are prefixed per face so the faces' definitions never clash; numbers are
-rounded to two decimals. Idempotent; stdlib only.
+Each file is one face's picture, its framed middle without the corner indices (the page draws its own,
+in the page's language), and CSS shows it as ``url(deck/classic/KH.svg)``. One file per face rather than
+one sprite for the deck: the browser parses an SVG image on the page's main thread, and a 350 kB sprite
+took one task of 50-100 ms when the first court card came to the table, where a face takes a few ms.
+Numbers are rounded to two decimals; a face file no longer built is removed. Idempotent; stdlib only.
 """
 
 from __future__ import annotations
@@ -202,30 +203,26 @@ def recolour(node: Element, ink: str) -> None:
             recolour(child, ink)
 
 
-def markup(node: Element | str, prefix: str) -> str:
-    """SVG text of a face's tree, its ids prefixed so sixteen faces can share one document."""
+def markup(node: Element | str) -> str:
+    """SVG text of a face's tree, its numbers rounded."""
     if isinstance(node, str):
         return escape(node)
     attrs = []
     for key, value in node.attrs.items():
-        if key == "id":
-            value = prefix + value
-        elif key == "href" and value.startswith("#"):
-            value = "#" + prefix + value[1:]
-        elif key in ("d", "transform", "viewBox", "x", "y", "width", "height", "stroke-width"):
+        if key in ("d", "transform", "viewBox", "x", "y", "width", "height", "stroke-width"):
             value = rounded(value)
         attrs.append(f" {key}={quoteattr(value)}")
-    inner = "".join(markup(child, prefix) for child in node.children)
+    inner = "".join(markup(child) for child in node.children)
     head = f"<{node.tag}{''.join(attrs)}"
     return f"{head}>{inner}</{node.tag}>" if inner else f"{head}/>"
 
 
-def sprite(faces: dict[str, Element], four_colour: bool) -> str:
-    """One SVG: the faces side by side, a <view> per face's picture frame."""
-    parts, views = [], []
+def face_files(faces: dict[str, Element], four_colour: bool) -> dict[str, str]:
+    """One small SVG per face, its picture frame for a view box: {"KH.svg": text}."""
+    files = {}
     x0, y0, w, h = FRAME
     suits = "".join(FOUR_COLOUR) if four_colour else SUITS
-    for index, card in enumerate(rank + suit for suit in suits for rank in RANKS):
+    for card in (rank + suit for suit in suits for rank in RANKS):
         face = faces[card]
         suit = card[1]
         if four_colour:
@@ -236,18 +233,14 @@ def sprite(faces: dict[str, Element], four_colour: bool) -> str:
             for use in (c for c in face.children if isinstance(c, Element) and c.tag == "use"):
                 if use.attrs.get("stroke") not in (None, "#fff", "none"):
                     use.attrs["stroke"] = FOUR_COLOUR[suit]
-        left = index * CARD_W
         # without the card's outline (the CSS card has its own) and the maker's address on the ace of spades
-        body = "".join(markup(child, f"{card}-") for child in face.children
+        body = "".join(markup(child) for child in face.children
                        if not (isinstance(child, Element) and (child.tag == "text" or child.attrs.get("rx"))))
         # the frame's white ground first: the picture is opaque once drawn, hiding the CSS card's letter
-        parts.append(f'<g transform="translate({left + CARD_W // 2} {CARD_H // 2})">'
-                     f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#fff"/>{body}</g>')
-        views.append(f'<view id="{card}" viewBox="{rounded(str(left + CARD_W / 2 + x0))} '
-                     f'{rounded(str(CARD_H / 2 + y0))} {w} {h}"/>')
-    return ('<svg xmlns="http://www.w3.org/2000/svg" '
-            f'viewBox="0 0 {CARD_W * len(views)} {CARD_H}">'
-            + "".join(views) + "".join(parts) + "</svg>\n")
+        files[f"{card}.svg"] = ('<svg xmlns="http://www.w3.org/2000/svg" '
+                                f'viewBox="{x0} {y0} {w} {h}">'
+                                f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#fff"/>{body}</svg>\n')
+    return files
 
 
 def write(path: Path, text: str) -> bool:
@@ -266,17 +259,20 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         source = SOURCE.read_text(encoding="utf-8")
-        outputs = {
-            "classic.svg": sprite(read_faces(source), four_colour=False),
-            "four-colour.svg": sprite(read_faces(source), four_colour=True),
-            "LICENSE.txt": LICENCE.read_text(encoding="utf-8"),
-        }
+        outputs = {"LICENSE.txt": LICENCE.read_text(encoding="utf-8")}
+        for style, four_colour in (("classic", False), ("four-colour", True)):
+            for name, text in face_files(read_faces(source), four_colour).items():
+                outputs[f"{style}/{name}"] = text
     except DeckError as error:
         print(f"build_deck: {error}", file=sys.stderr)
         return 1
     changed = [name for name, text in outputs.items() if write(OUT / name, text)]
-    sizes = ", ".join(f"{name} {len(outputs[name].encode()) // 1024} KB" for name in outputs if name.endswith(".svg"))
-    print(f"deck: {len(changed)} of {len(outputs)} files changed ({sizes})")
+    stale = [path for path in OUT.rglob("*.svg") if path.relative_to(OUT).as_posix() not in outputs]
+    for path in stale:
+        path.unlink()
+    size = sum(len(text.encode()) for name, text in outputs.items() if name.endswith(".svg"))
+    print(f"deck: {len(changed)} of {len(outputs)} files changed, {len(stale)} removed "
+          f"({len(outputs) - 1} faces, {size // 1024} KB)")
     return 0
 
 

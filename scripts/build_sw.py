@@ -64,7 +64,7 @@ DEFERRED = (
     "rules/frames/*/*.json",
     "examples/pyscript/index.html",
     "dist/durak-*.whl",
-    "web/vendor/deck/four-colour.svg",
+    "web/vendor/deck/four-colour/*.svg",
     "web/vendor/qr/jsQR.js",
     "web/friends/relay.js",
 )

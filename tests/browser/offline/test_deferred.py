@@ -16,8 +16,8 @@ from tests.browser.conftest import PageErrors
 from tests.browser.helpers import ROOT, build_sw, load_file
 from tests.browser.offline.test_offline import first_visit
 
-FOUR_COLOUR = "web/vendor/deck/four-colour.svg"
-CLASSIC = "web/vendor/deck/classic.svg"
+FOUR_COLOUR = "web/vendor/deck/four-colour/KD.svg"
+CLASSIC = "web/vendor/deck/classic/KD.svg"
 # Each deferred file (one worked example's frames for all), and a file that only one of them loads (cached on
 # first use too).
 FETCHED = ["web/vendor/pyodide/micropip-0.11.1-py3-none-any.whl", FOUR_COLOUR, "web/vendor/qr/jsQR.js",
@@ -81,7 +81,7 @@ def test_deferred_files_work_offline_once_fetched(
 def test_four_colour_deck_falls_back_to_classic_offline(
     context: BrowserContext, page: Page, base_url: str, wait_ready: Callable[..., float], page_errors: PageErrors
 ) -> None:
-    page_errors.allow(r"four-colour\.svg.*Failed to load resource")  # the fetch that fails offline, on purpose
+    page_errors.allow(r"four-colour/\w+\.svg.*Failed to load resource")  # the fetch that fails offline, on purpose
     first_visit(context, page, wait_ready)
     context.set_offline(True)
     assert page.evaluate(FETCH_JS, FOUR_COLOUR) == 0  # never fetched: not in the cache

@@ -1,4 +1,4 @@
-"""The deck's art and its two styles in Chromium: a court card shows its picture once the deck's sprite has
+"""The deck's art and its two styles in Chromium: a court card shows its picture once its face's file has
 loaded, and reads as a letter and a suit while it has not (its request held back); the four-colour deck,
 chosen in the new-game dialog, is kept across a reload and draws diamonds blue and clubs green on the
 table, in the review and on a rules page."""
@@ -23,14 +23,14 @@ POSITION_TEXT = ("podkidnoy/2p/36 trump=D talon=6H,7H,8S,9S,JS,QD hands=KH,QS,JD
                  "QH,AD table=- discard=* dealer=1 attacker=0 defender=1 opener=0 turn=0 limit=6 round=1")
 POSITION = url_safe(POSITION_TEXT)
 TABLE = f"index.html?speed=instant&lang=en&position={POSITION}"
-SPRITE = re.compile(r"/web/vendor/deck/[\w-]+\.svg(#\w+)?$")
+FACE_FILE = re.compile(r"/web/vendor/deck/[\w-]+/\w+\.svg$")
 RED, BLACK = "rgb(195, 36, 47)", "rgb(25, 25, 25)"
 BLUE, GREEN = "rgb(31, 95, 196)", "rgb(27, 122, 50)"
-#: The picture laid over a court card or an ace: its ::after's background, url("…/deck/<style>.svg#<card>").
+#: The picture laid over a court card or an ace: its ::after's background, url("…/deck/<style>/<card>.svg").
 ART_JS = """(card) => getComputedStyle(card.querySelector('[data-face]'), '::after').backgroundImage"""
-SPRITE_LOADED_JS = """() => performance.getEntriesByType('resource')
-  .some((e) => /\\/web\\/vendor\\/deck\\/classic\\.svg(#\\w+)?$/.test(e.name) && e.responseEnd > 0)"""
-#: How many pixels of a face's picture are the court figures' gold (#FC4): drawn from the sprite's <view>.
+FACE_LOADED_JS = """(face) => performance.getEntriesByType('resource')
+  .some((e) => e.name.endsWith(`/web/vendor/deck/classic/${face}.svg`) && e.responseEnd > 0)"""
+#: How many pixels of a face's picture are the court figures' gold (#FC4): drawn from its face's file.
 GOLD_JS = """async (url) => {
   const image = new Image(164, 260);
   image.src = url;
@@ -80,25 +80,25 @@ def page_without_sw(browser: Browser, browser_context_args: dict[str, Any], base
     context.close()
 
 
-def test_a_court_card_shows_its_picture_once_the_sprite_has_loaded(
+def test_a_court_card_shows_its_picture_once_its_face_has_loaded(
         page: Page, wait_ready: Callable[..., float]) -> None:
     page.goto(TABLE)
     wait_ready(page)
     king = hand_card(page, "KH")
     expect(king).to_have_attribute("aria-label", "K♥, king of hearts")  # the name is the card's, as before
-    page.wait_for_function(SPRITE_LOADED_JS)
+    page.wait_for_function(FACE_LOADED_JS, arg="KH")
     url = art_url(king)
-    assert url.endswith("/web/vendor/deck/classic.svg#KH")
+    assert url.endswith("/web/vendor/deck/classic/KH.svg")
     assert page.evaluate(GOLD_JS, url) > 300, "the king's picture, gold and all"
-    assert art_url(hand_card(page, "AS")).endswith("classic.svg#AS")
+    assert art_url(hand_card(page, "AS")).endswith("/classic/AS.svg")
     assert colour(king) == RED and colour(hand_card(page, "QS")) == BLACK
 
 
-def test_before_the_sprite_arrives_a_court_card_reads_as_a_letter_and_a_suit(
+def test_before_its_picture_arrives_a_court_card_reads_as_a_letter_and_a_suit(
         page_without_sw: Page, page_errors: PageErrors, wait_ready: Callable[..., float]) -> None:
     page = page_without_sw
-    page_errors.allow(r"Failed to load resource|deck/classic\.svg")
-    page.route(SPRITE, lambda route: route.abort())
+    page_errors.allow(r"Failed to load resource|deck/classic/")
+    page.route(FACE_FILE, lambda route: route.abort())
     page.emulate_media(reduced_motion="reduce")
     page.goto(TABLE)
     wait_ready(page)
@@ -111,10 +111,10 @@ def test_before_the_sprite_arrives_a_court_card_reads_as_a_letter_and_a_suit(
     held_back = king.screenshot()
     page.add_style_tag(content=".card [data-face]::after { display: none; }")
     assert king.screenshot() == held_back, "without its picture, nothing is laid over the card"
-    page.unroute(SPRITE)
+    page.unroute(FACE_FILE)
     page.reload()
     wait_ready(page)
-    page.wait_for_function(SPRITE_LOADED_JS)
+    page.wait_for_function(FACE_LOADED_JS, arg="KH")
     page.wait_for_timeout(300)  # the picture decoded and painted
     assert hand_card(page, "KH").screenshot() != held_back, "the picture now covers the letter"
 
@@ -131,10 +131,10 @@ def test_the_four_colour_deck_is_chosen_kept_across_a_reload_and_drawn_in_the_re
     choice.select_option("four-colour")
     page.click("#new-game [data-action=close-dialog]")
     assert (colour(jack), colour(club), colour(king)) == (BLUE, GREEN, RED)
-    assert art_url(jack).endswith("/web/vendor/deck/four-colour.svg#JD")
-    beneath = art_layers(jack)[1]  # offline, before the four-colour sprite was ever fetched
-    assert beneath.endswith("/web/vendor/deck/classic.svg#JD"), beneath
-    assert art_url(king).endswith("/web/vendor/deck/classic.svg#KH")  # hearts as in the classic deck
+    assert art_url(jack).endswith("/web/vendor/deck/four-colour/JD.svg")
+    beneath = art_layers(jack)[1]  # offline, before the four-colour face was ever fetched
+    assert beneath.endswith("/web/vendor/deck/classic/JD.svg"), beneath
+    assert art_url(king).endswith("/web/vendor/deck/classic/KH.svg")  # hearts as in the classic deck
     expect(page.locator(".trump-badge")).to_have_css("color", BLUE)  # diamonds are trumps
 
     page.reload()

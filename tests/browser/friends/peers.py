@@ -37,9 +37,9 @@ def wait_state(page: Page, ready_ms: float = 60_000) -> None:
 
 
 def deal_online(page: Page, base_url: str, kinds: list[str], variant: str = "podkidnoy", teams: str = "none",
-                timer: str = "0", relays: str = "", query: str = "") -> None:
+                timer: str = "0", relays: str = "", query: str = "", deck: str = "36") -> None:
     """Open the table (with its own signalling relays when ``relays`` names them, and ``query``'s other
-    parameters), switch the new-game dialog to play with friends, choose each seat, deal."""
+    parameters), switch the new-game dialog to play with friends, choose each seat and the deck, deal."""
     page.goto(base_url + "index.html?speed=instant" + (f"&relays={relays}" if relays else "") + query)
     wait_state(page)
     if not page.locator("#new-game[open]").count():
@@ -47,6 +47,7 @@ def deal_online(page: Page, base_url: str, kinds: list[str], variant: str = "pod
     page.check(f"input[name=variant][value={variant}]", force=True)
     page.click("[data-action=online]")
     page.select_option("select[name=players]", str(len(kinds) + 1))
+    page.select_option("select[name=deck]", deck)
     if teams != "none":
         page.select_option("select[name=teams]", teams)
     page.select_option("select[name=timer]", timer)

@@ -90,7 +90,7 @@ def test_a_host_and_two_friends_play_podkidnoy_to_the_end(host: Page, browser: B
                                                           page_errors: PageErrors) -> None:
     requests: list[str] = []
     local_requests_only(host, base_url, requests)
-    deal_online(host, base_url, ["friend", "friend"])
+    deal_online(host, base_url, ["friend", "friend"], deck="24")  # a whole game, and a short one
     links = [invite_link(host, seat) for seat in (1, 2)]
     assert all(len(link) <= 400 for link in links), [len(link) for link in links]
     for link in links:
@@ -123,7 +123,7 @@ def test_a_host_and_two_friends_play_podkidnoy_to_the_end(host: Page, browser: B
 
 def test_a_two_against_two_game_with_an_ai_seat(host: Page, browser: Browser, base_url: str,
                                                 page_errors: PageErrors) -> None:
-    deal_online(host, base_url, ["friend", "normal", "friend"], teams="2v2")
+    deal_online(host, base_url, ["friend", "normal", "friend"], teams="2v2", deck="24")
     ann = join(host, browser, 1, "Ann", page_errors.watch)
     cleo = join(host, browser, 3, "Cleo", page_errors.watch)
     expect(host.locator('#opponents [data-seat="2"]')).to_have_attribute("data-seat-status", "ai")

@@ -17,11 +17,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Request
 
 from tests.browser.helpers import CONTROLLED_JS, rebuild
+from tests.browser.main_thread import MainThreadTrace
 from tests.browser.test_subpath import subpath_url  # noqa: F401  (the fixture: the site served under games/durak/)
 
 FIXTURE = "tests/browser/fixtures/engine-worker.html"
 SNAPSHOT_STORED_JS = "() => ['saved', 'failed'].includes(document.body.dataset.snapshot)"
-LONG_TASKS_JS = "() => window.__longtasks"
 RULES = {"variant": "podkidnoy", "players": 2}
 GAME = "variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"  # the player leads
 LONG_TASK_MS = 50
@@ -67,31 +67,33 @@ def assert_deals_the_link_game(page: Page) -> dict[str, Any]:
     return first
 
 
-def assert_main_thread_free(page: Page) -> None:
+def boot_with_the_main_thread_free(page: Page, wait_ready: Callable[..., float], url: str) -> None:
+    """Open ``url`` and wait until ready, tracing the page's main thread: no task before ready did more
+    than LONG_TASK_MS of work (its thread time, tests/browser/main_thread.py)."""
+    browser = page.context.browser
+    assert browser is not None
+    trace = MainThreadTrace(browser, page).start()
+    page.goto(url)
+    wait_ready(page)
     ready_ms = float(page.evaluate("() => Number(document.body.dataset.readyMs)"))
-    tasks: list[list[float]] = page.evaluate(LONG_TASKS_JS)
-    during_boot = [(round(start), round(length)) for start, length in tasks
-                   if start < ready_ms and length > LONG_TASK_MS]
-    assert not during_boot, f"main-thread tasks over {LONG_TASK_MS} ms before ready (start, ms): {during_boot}"
+    busy = [task for task in trace.stop() if task.start_ms < ready_ms and task.cpu_ms > LONG_TASK_MS]
+    assert not busy, f"main-thread tasks over {LONG_TASK_MS} ms of work before ready: {', '.join(map(str, busy))}"
 
 
 @pytest.mark.timing
 def test_the_worker_boots_cold_makes_the_snapshot_then_boots_from_it(
     page: Page, wait_ready: Callable[..., float]
 ) -> None:
-    page.goto(FIXTURE)
-    wait_ready(page)
+    boot_with_the_main_thread_free(page, wait_ready, FIXTURE)
     assert page.evaluate("document.body.dataset.snapshot") in ("missing", "saved")
     assert "snapshot=" in page.evaluate("document.body.dataset.boot"), "a cold boot makes the snapshot"
-    assert_main_thread_free(page)
     assert_plays(page)  # the interpreter that made the snapshot goes on working
     page.wait_for_function(SNAPSHOT_STORED_JS, timeout=60_000)
     assert page.evaluate("document.body.dataset.snapshot") == "saved"
 
-    page.goto(FIXTURE + "?" + GAME + "&lang=ru")  # restored: no file of modules.zip, the catalogues in memory
-    wait_ready(page)
+    # restored: no file of modules.zip, the catalogues in memory
+    boot_with_the_main_thread_free(page, wait_ready, FIXTURE + "?" + GAME + "&lang=ru")
     assert page.evaluate("document.body.dataset.snapshot") == "used"
-    assert_main_thread_free(page)
     assert_plays(page)
     assert re.search("[а-я]", assert_deals_the_link_game(page)["status"]), "said in Russian"
 

@@ -19,6 +19,7 @@ import { friendsView } from "../friends/table-net.js";
 import { reviewPort } from "../review/table-review.js";
 import { deckStyle, setDeckStyle } from "../shared/deck-style.js";
 import { morph } from "../shared/morph.js";
+import { warmPips } from "../shared/warm-pips.js";
 
 const REGIONS = ["opponents", "me", "deck", "discard", "table", "hand", "status", "hint", "log"];
 const OVERLAYS = { game_over: "over", cover: "cover" };
@@ -643,3 +644,4 @@ newGame.disabled = false;
 state.expected = window.durakBoot.expected;
 updateDialog();
 setTimeout(startWorker, 0);
+warmPips(); // the pips' images parsed while the engine boots, not in the first deal's frame

@@ -221,6 +221,32 @@ def test_defaults_start_in_one_click_and_bad_rules_are_explained(
     assert not foreign
 
 
+#: The pips' rack (web/shared/warm-pips.js): hidden from sight and from assistive technology, its suits,
+#: and how many of its cards use their suit's two SVG pip images.
+RACK_JS = r"""() => {
+  const rack = document.querySelector('.pip-rack');
+  if (!rack) return null;
+  const style = getComputedStyle(rack);
+  const masks = [...rack.querySelectorAll('.pips')].map((e) => getComputedStyle(e).maskImage);
+  return { hidden: rack.getAttribute('aria-hidden'), visibility: style.visibility, width: rack.offsetWidth,
+           suits: [...rack.querySelectorAll('.pips')].map((e) => e.dataset.suit).sort().join(''),
+           svgMasks: masks.filter((m) => (m.match(/url\("data:image\/svg\+xml/g) || []).length === 2).length };
+}"""
+
+
+def test_the_pips_images_are_in_use_before_the_first_deal_in_a_rack_nobody_sees(
+        page: Page, wait_ready: Callable[..., float]) -> None:
+    open_table(page, wait_ready, "?lang=en&speed=instant")
+    expect(page.locator("#hand [data-card]")).to_have_count(0)  # no card drawn yet
+    page.wait_for_function("() => document.querySelectorAll('.pip-rack .pips').length === 4")
+    rack = page.evaluate(RACK_JS)
+    assert rack == {"hidden": "true", "visibility": "hidden", "width": 1, "suits": "CDHS", "svgMasks": 4}, rack
+    expect(page.locator(".pip-rack")).not_to_be_visible()
+    page.click("#welcome [data-action=quick-start]")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight"), "the rack adds no scrolling"
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_full_podkidnoy_game_against_each_level(
         page: Page, wait_ready: Callable[..., float], level: str) -> None:

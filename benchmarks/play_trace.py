@@ -58,6 +58,7 @@ def traced_game(browser: Browser, url: str, trace: Path) -> dict[str, float]:
         with page.expect_console_message(lambda message: message.text == SETTLED_LOG,
                                          timeout=CONFIG.READY_TIMEOUT_MS):
             page.goto(url)
+        page.click("#welcome [data-action=options]")  # a first visit's welcome: the dialog behind "Game options"
         page.select_option("select[name=players]", "4")
         page.wait_for_timeout(CHOOSING_MS)
         browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)

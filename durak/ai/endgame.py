@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from functools import cache
 
 from ..actions import ATTACK, DEFEND, PASS, TAKE, Action
 from ..cards import DECK_LOWEST_RANK
@@ -37,7 +38,7 @@ def outcome(game: Game, team: int) -> int:
 def state_key(game: Game) -> Hashable:
     """Everything that decides the rest of the game (not how it got here)."""
     return (
-        tuple(tuple(sorted(hand)) for hand in game.hands),
+        tuple(map(tuple, map(sorted, game.hands))),
         tuple(game.attacks),
         tuple(game.defences),
         game.to_act,
@@ -150,14 +151,21 @@ class Solver:
 _KIND_ORDER = {DEFEND: 0, ATTACK: 1, PASS: 2, TAKE: 3}
 
 
+@cache
+def _strengths(trump: int, lowest: int) -> tuple[int, ...]:
+    """Every card's ``strength`` under one trump and deck, indexed by the card: looked up per move searched."""
+    return tuple(strength(card, trump, lowest) for card in range(64))
+
+
 def ordered(game: Game, seat: int) -> list[Action]:
     """Likely-best moves first (cheap cards first, take last), which makes cut-offs come early."""
-    trump = game.trump_index
-    lowest = DECK_LOWEST_RANK[game.rules.deck]
+    legal = game.legal_actions(seat)
+    if len(legal) < 2:
+        return list(legal)
+    worth_of = _strengths(game.trump_index, DECK_LOWEST_RANK[game.rules.deck]).__getitem__
 
     def worth(action: Action) -> tuple[int, int, int]:
         cards = action.cards[1:] if action.kind == DEFEND else action.cards
-        spent = max((strength(c, trump, lowest) for c in cards), default=0)
-        return _KIND_ORDER.get(action.kind, 1), -len(cards), spent
+        return _KIND_ORDER.get(action.kind, 1), -len(cards), max(map(worth_of, cards), default=0)
 
-    return sorted(game.legal_actions(seat), key=worth)
+    return sorted(legal, key=worth)

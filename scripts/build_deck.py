@@ -14,8 +14,8 @@ kings and aces: the number cards' pips are laid out by web/shared/cards.css), an
 
 Each file is one face's picture, its framed middle without the corner indices (the page draws its own,
 in the page's language), and CSS shows it as ``url(deck/classic/KH.svg)``. One file per face rather than
-one sprite for the deck: the browser parses an SVG image on the page's main thread, and a 350 kB sprite
-took one task of 50-100 ms when the first court card came to the table, where a face takes a few ms.
+one sprite for the deck: the browser parses an SVG image on the page's main thread, and a sprite of every
+face (some 350 kB) is one task of 50-100 ms when the first court card comes to the table, a face a few ms.
 Numbers are rounded to two decimals; a face file no longer built is removed. Idempotent; stdlib only.
 """
 
@@ -37,8 +37,8 @@ OUT = ROOT / "web" / "vendor" / "deck"
 
 SUITS = "SHDC"
 RANKS = "JQKA"
-# The package's card is -120 -168 240 336; its picture frame (courts) is 164.8 x 260.8 in the middle.
-CARD_W, CARD_H = 240, 336
+# The package's card is -120 -168 240 336; its picture frame (courts) is 164.8 x 260.8 in the middle, each
+# face file's view box.
 FRAME = (-82.4, -130.4, 164.8, 260.8)
 # The four-colour deck's inks: diamonds blue, clubs green (web/shared/cards.css uses the same two).
 FOUR_COLOUR = {"D": "#1f5fc4", "C": "#1b7a32"}

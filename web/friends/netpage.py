@@ -57,6 +57,9 @@ def room_key(seat: int) -> str:
 
 
 GUEST_ROOM = "room"  # a friend's link to the host met through the relays
+#: Seconds a friend looks for the table through the relays before being told why it may not be found (a
+#: join through a relay takes a few seconds; the page goes on looking after the hint).
+STILL_LOOKING_S = 10.0
 
 
 class NetError(RuntimeError):
@@ -380,6 +383,7 @@ class GuestNet:
         self.answer_sdp = ""
         self.note = ""  # why the page shows a reply: no relay answered
         self.connected = False
+        self.looking = False  # the page shows only "looking for the table" (and may add why it takes long)
         self.client = controller.join(invite.seat, self._send)
 
     @classmethod
@@ -404,11 +408,20 @@ class GuestNet:
             await self.answer()
             return
         self.show_text(t(self.controller.lang, "relay_looking"), alert=False)
+        self.looking = True
+        self.spawn(self.still_looking())
         try:
             await self.port.call("meet", GUEST_ROOM, "guest", room_id(self.invite.secret), self.meeting_key,
                                  self.relays, self.ice())
         except NetError:
             await self.fall_back()
+
+    async def still_looking(self) -> None:
+        """No table after STILL_LOOKING_S: say what it takes (the host's page open, the link whole), so a
+        friend whose host has closed the table is not left looking at a wait line with no end."""
+        await self.sleep(STILL_LOOKING_S)
+        if self.looking:
+            self.show_text(t(self.controller.lang, "relay_still_looking"), alert=False)
 
     async def fall_back(self) -> None:
         """No relay answered: the reply-code path, saying why (the room stays joined in case one comes)."""
@@ -419,6 +432,7 @@ class GuestNet:
 
     async def answer(self) -> None:
         """A new answer to the invite's offer, and the reply that carries it on screen."""
+        self.looking = False
         self.key = "host"
         try:
             self.answer_sdp = await self.port.call("answer", "host", self.invite.sdp, self.ice())
@@ -466,6 +480,7 @@ class GuestNet:
 
     def _opened(self) -> None:
         self.connected = True
+        self.looking = False
         self.port.panel(Panel(html="", net="guest", connected=True))
         self._send({"t": "hello", "seat": self.invite.seat, "secret": self.invite.secret, "name": self.name,
                     "lang": self.controller.lang})
@@ -486,6 +501,7 @@ class GuestNet:
         elif state == "unreachable":
             self.spawn(self.fall_back())
         elif state == "taken" and not self.connected:
+            self.looking = False
             self.show_text(t(lang, "seat_taken"))
 
     async def reconnect(self, was_tab: bool) -> None:

@@ -29,6 +29,8 @@ from tests.browser.friends.peers import (
 )
 from tests.browser.helpers import TURN_JS, click_a_move
 from web.friends.invite import parse_invite
+from web.friends.netpage import STILL_LOOKING_S
+from web.shared.i18n import t
 
 ROOT = Path(__file__).resolve().parents[3]
 CONNECT_MS = 45_000  # a meeting takes a second or two here; CI machines can be very busy
@@ -154,7 +156,9 @@ def test_the_relay_sees_no_secret_and_a_wrong_key_joins_nothing(page: Page, brow
     intruder = friend(browser, link.replace(f"&k={key}", f"&k={wrong}"), page_errors)
     relay_frames(intruder, frames)
     expect(intruder.locator("[data-testid=relay-wait]")).to_be_visible()
-    intruder.wait_for_timeout(8_000)  # beyond a rejoin and several announces
+    # after STILL_LOOKING_S (beyond a rejoin and several announces) it still looks, and says why it may not find
+    expect(intruder.locator("[data-testid=relay-wait]")).to_have_text(t("en", "relay_still_looking"),
+                                                                      timeout=(STILL_LOOKING_S + 10) * 1000)
     assert intruder.evaluate("document.body.dataset.connected") == "false"
     expect(intruder.locator("#hand [data-card]")).to_have_count(0)
     expect(host.locator('#opponents [data-seat="1"]')).not_to_have_attribute("data-seat-status", "connected")

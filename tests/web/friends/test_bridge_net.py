@@ -17,6 +17,7 @@ import pytest
 from tests.web.friends.test_invite import ANSWER, OFFER
 from tests.web.table.test_protocol import Clock
 from tests.web.worker.test_bridge import Page, boot_message, in_loop, make_a_move, refused
+from web.friends import netpage
 from web.friends.invite import meeting_key, parse_invite, parse_reply, room_id
 from web.shared import storage
 from web.table.host import RATE
@@ -400,15 +401,20 @@ async def test_a_damaged_invite_is_said_and_the_page_is_a_table() -> None:
     assert page.of("frame")
 
 
-@in_loop
-async def test_a_friend_met_through_a_relay_needs_no_reply_and_waits_for_the_table_after_a_drop() -> None:
-    wire = Wire()
+async def relay_table(wire: Wire) -> tuple[NetPage, str]:
+    """A host's table met through a relay (ws://127.0.0.1:9/), and its invite link for seat 1."""
     host = wire.host = NetPage(wire, relays=True)
     host.boot(href=BASE + "?speed=instant&relays=ws://127.0.0.1:9/")
     host.send({"t": "friends", "action": "ice", "seat": -1, "text": ""})
     host.send({"t": "start", "settings": online_settings()})
     await pump(host)
-    link = html.unescape(INVITE_LINK.findall(host.panel["html"])[0])
+    return host, html.unescape(INVITE_LINK.findall(host.panel["html"])[0])
+
+
+@in_loop
+async def test_a_friend_met_through_a_relay_needs_no_reply_and_waits_for_the_table_after_a_drop() -> None:
+    wire = Wire()
+    host, link = await relay_table(wire)
     assert link.startswith(BASE + "?relays=ws://127.0.0.1:9/#join=")
     friend = wire.guests[1] = NetPage(wire, relays=True)
     friend.boot(search="?relays=ws://127.0.0.1:9/", href=link)
@@ -435,3 +441,25 @@ async def test_a_friend_met_through_a_relay_needs_no_reply_and_waits_for_the_tab
     other.send({"t": "link", "peer": "room", "state": "taken"})
     await pump(other)
     assert "seat is taken" in other.panel["html"] and other.panel["connected"] is False
+
+
+@in_loop
+async def test_a_friend_who_finds_no_table_is_told_why_but_not_over_a_refusal_or_a_link(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(netpage, "STILL_LOOKING_S", 2.0)  # beyond the pumps that bring the refusal and the link
+    wire = Wire()
+    _host, link = await relay_table(wire)
+    waiting, taken, met = (NetPage(wire, relays=True) for _ in range(3))
+    for page in (waiting, taken, met):
+        page.boot(search="", href=link)
+    await pump(waiting, taken, met)
+    taken.send({"t": "link", "peer": "room", "state": "taken"})
+    met.send({"t": "link", "peer": "room", "state": "open"})
+    await pump(waiting, taken, met)
+    assert "seat is taken" in taken.panel["html"] and "Still looking" not in waiting.panel["html"]
+    await asyncio.sleep(2.0)
+    await pump(waiting, taken, met)
+    assert 'data-testid="relay-wait"' in waiting.panel["html"]
+    assert "found only while its host has it open" in waiting.panel["html"]
+    assert "seat is taken" in taken.panel["html"]
+    assert met.panel["connected"] is True and met.panel["html"] == ""

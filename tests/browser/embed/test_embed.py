@@ -125,6 +125,7 @@ def test_each_embed_reports_its_height_once_with_its_content_even_below_the_fold
 
 
 FIRST_MS = 150  # web/embed.js: the longest the other frames wait for the first one to draw
+OBSERVER_LAG_MS = 10  # how late the host may note when a frame got its src (all at once: 0 ms apart)
 #: When each iframe of the host page got its src, and when each of its messages came (host time, ms).
 LOAD_ORDER_INIT = """
   window.frameTimes = { src: [], message: [] };
@@ -163,7 +164,9 @@ def assert_goes_first(first: int, began: dict[int, float], spoke: dict[int, floa
     """The others began once `first` had drawn (its first message), or FIRST_MS after it began."""
     head_start = min(spoke[first] - began[first], FIRST_MS)
     for later in set(began) - {first}:
-        assert began[later] - began[first] >= head_start - 1, (
+        # The host notes a src in a mutation observer, at the end of the task that set it: the first
+        # frame's time can be a few ms late (the loader's script goes on), the others' are not.
+        assert began[later] - began[first] >= head_start - OBSERVER_LAG_MS, (
             f"embed {later} began {began[later] - began[first]:.0f} ms after {first}, which drew "
             f"{spoke[first] - began[first]:.0f} ms after it began")
 

@@ -67,16 +67,27 @@ if not any(type(finder).__name__ == "StdlibFallback" for finder in sys.meta_path
 del StdlibFallback
 `;
 
+const URLS = { packages: PACKAGES_STDLIB_URL, full: FULL_STDLIB_URL };
+const archivePath = (which) => `/lib/python_stdlib.${which}.zip`;
+
 // Puts the finder into this Pyodide (idempotent: a restored snapshot may have one).
 export function installStdlibFallback(pyodide) {
-  const urls = { packages: PACKAGES_STDLIB_URL, full: FULL_STDLIB_URL };
   pyodide.registerJsModule("_durak_stdlib", {
     warn: (message) => console.warn(message),
     mount: (which) => {
-      const target = `/lib/python_stdlib.${which}.zip`;
-      pyodide.FS.writeFile(target, fetchBytesSync(urls[which]));
+      const target = archivePath(which);
+      if (!pyodide.FS.analyzePath(target).exists) pyodide.FS.writeFile(target, fetchBytesSync(URLS[which]));
       return target;
     },
   });
   pyodide.runPython(FINDER);
+}
+
+// Fetches an archive the page will need before Python asks for it. A page's synchronous request
+// bypasses the service worker (Chromium), so offline it would fail; this one goes through it, which
+// keeps a copy on first use and answers from that copy offline.
+export async function prefetchStdlibArchive(pyodide, which) {
+  const response = await fetch(URLS[which]);
+  if (!response.ok) throw new Error(`${URLS[which]}: HTTP ${response.status}`);
+  pyodide.FS.writeFile(archivePath(which), new Uint8Array(await response.arrayBuffer()));
 }

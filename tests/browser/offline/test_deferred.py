@@ -1,7 +1,7 @@
 """Files few visitors need are cached by the service worker on first use, not precached (scripts/build_sw.py's
 DEFERRED): the precache leaves them out (the PyScript example and all of PyScript with it), each works offline
 once fetched, and the four-colour deck, never fetched, falls back to the classic pictures offline instead of blank
-faces."""
+faces; the PyScript example, once seen, opens offline."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.conftest import PageErrors
 from tests.browser.helpers import ROOT, build_sw, load_file
@@ -76,6 +76,20 @@ def test_deferred_files_work_offline_once_fetched(
     context.set_offline(True)
     for path in USED:
         assert page.evaluate(FETCH_JS, path) > 0, f"{path} not cached after its first use"
+
+
+def test_the_pyscript_example_works_offline_once_seen(
+    context: BrowserContext, page: Page, wait_ready: Callable[..., float]
+) -> None:
+    # Loading micropip imports modules of python_stdlib.packages.zip, which a page's synchronous request
+    # would fetch past the service worker (Chromium): web/pyodide-lib.mjs fetches it ahead instead.
+    first_visit(context, page, wait_ready)
+    page.goto(PYSCRIPT_EXAMPLE)
+    expect(page.locator("#out")).to_contain_text("Legal moves:", timeout=90_000)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#out")).to_contain_text("Legal moves:", timeout=90_000)
+    assert page.evaluate(FETCH_JS, "../../web/vendor/pyodide/python_stdlib.packages.zip") > 0  # from the cache
 
 
 def test_four_colour_deck_falls_back_to_classic_offline(

@@ -37,6 +37,7 @@ def test_the_game_plays_from_a_sub_path(context: BrowserContext, subpath_url: st
     page = context.new_page()
     page.goto(subpath_url + "index.html?variant=podkidnoy&players=2&level=easy&seed=7&speed=instant")
     wait_ready(page)
+    page.wait_for_selector("#hand .hand-cards[data-live=true]")  # the player's turn (the AI may lead)
     assert click_a_move(page), "no move could be made by clicking"
     scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == subpath_url, "the service worker controls only the game's own folder"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from dataclasses import dataclass, field
@@ -42,6 +43,13 @@ RANKS = "JQKA"
 FRAME = (-82.4, -130.4, 164.8, 260.8)
 # The four-colour deck's inks: diamonds blue, clubs green (web/shared/cards.css uses the same two).
 FOUR_COLOUR = {"D": "#1f5fc4", "C": "#1b7a32"}
+# An ace's ground is the card's own paper, so that its picture's box does not show on the card
+# (web/shared/cards.css: `.card`'s 160deg gradient from --paper to --paper-2; `.ace[data-face]::after`
+# inset 11% 16%; cards 1.4 times as tall as wide). A court's picture keeps a white ground inside its frame.
+PAPER = ("#fffdf7", "#f1ecdf")
+PAPER_ANGLE_DEG = 160
+ACE_INSET = (0.11, 0.16)  # top and bottom, left and right: shares of the card's height and width
+CARD_RATIO = 1.4
 # A face's own suit sign and index are <symbol>s of these view boxes (the figures' are 0 0 1300 2000).
 SIGN_BOXES = ("-600 -600 1200 1200", "-500 -500 1000 1000")
 
@@ -217,6 +225,23 @@ def markup(node: Element | str) -> str:
     return f"{head}>{inner}</{node.tag}>" if inner else f"{head}/>"
 
 
+def paper_ground() -> str:
+    """The card's paper gradient across an ace's picture, in the face file's units: the file is drawn
+    into the ace's box (``meet``), centred on the card, so the card's gradient line is placed around the
+    origin at the card's size in those units."""
+    x0, y0, w, h = FRAME
+    inset_y, inset_x = ACE_INSET
+    scale = min((1 - 2 * inset_x) / w, (1 - 2 * inset_y) * CARD_RATIO / h)  # file units per card width
+    card_w, card_h = 1 / scale, CARD_RATIO / scale
+    angle = math.radians(PAPER_ANGLE_DEG)
+    dx, dy = math.sin(angle), -math.cos(angle)  # CSS: 0deg points up, 90deg right
+    half = (card_w * abs(dx) + card_h * abs(dy)) / 2  # half the CSS gradient line
+    return (f'<linearGradient id="paper" gradientUnits="userSpaceOnUse" x1="{-dx * half:.2f}" '
+            f'y1="{-dy * half:.2f}" x2="{dx * half:.2f}" y2="{dy * half:.2f}">'
+            f'<stop offset="0" stop-color="{PAPER[0]}"/><stop offset="1" stop-color="{PAPER[1]}"/>'
+            f'</linearGradient><rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="url(#paper)"/>')
+
+
 def face_files(faces: dict[str, Element], four_colour: bool) -> dict[str, str]:
     """One small SVG per face, its picture frame for a view box: {"KH.svg": text}."""
     files = {}
@@ -236,10 +261,11 @@ def face_files(faces: dict[str, Element], four_colour: bool) -> dict[str, str]:
         # without the card's outline (the CSS card has its own) and the maker's address on the ace of spades
         body = "".join(markup(child) for child in face.children
                        if not (isinstance(child, Element) and (child.tag == "text" or child.attrs.get("rx"))))
-        # the frame's white ground first: the picture is opaque once drawn, hiding the CSS card's letter
+        # the ground first: the picture is opaque once drawn, hiding the CSS card's letter or suit
+        ground = (paper_ground() if card[0] == "A"
+                  else f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#fff"/>')
         files[f"{card}.svg"] = ('<svg xmlns="http://www.w3.org/2000/svg" '
-                                f'viewBox="{x0} {y0} {w} {h}">'
-                                f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="#fff"/>{body}</svg>\n')
+                                f'viewBox="{x0} {y0} {w} {h}">{ground}{body}</svg>\n')
     return files
 
 

@@ -1,10 +1,12 @@
 """The deck's art and its two styles in Chromium: a court card shows its picture once its face's file has
-loaded, and reads as a letter and a suit while it has not (its request held back); the four-colour deck,
+loaded, and reads as a letter and a suit while it has not (its request held back); an ace's picture lies on
+the card's own paper; the four-colour deck,
 chosen in the new-game dialog, is kept across a reload and draws diamonds blue and clubs green on the
 table, in the review and on a rules page."""
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -92,6 +94,39 @@ def test_a_court_card_shows_its_picture_once_its_face_has_loaded(
     assert page.evaluate(GOLD_JS, url) > 300, "the king's picture, gold and all"
     assert art_url(hand_card(page, "AS")).endswith("/classic/AS.svg")
     assert colour(king) == RED and colour(hand_card(page, "QS")) == BLACK
+
+
+#: A screenshot's pixels (RGB) at points given as shares of its width and height, read by the page itself.
+PIXELS_JS = """async ([png, points]) => {
+  const image = new Image();
+  image.src = 'data:image/png;base64,' + png;
+  await image.decode();
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return points.map(([x, y]) => Array.from(
+    context.getImageData(Math.round(x * image.width), Math.round(y * image.height), 1, 1).data.slice(0, 3)));
+}"""
+
+
+def test_an_ace_s_picture_lies_on_the_card_s_own_paper_with_no_box_around_it(
+        page: Page, wait_ready: Callable[..., float]) -> None:
+    # The ace's picture covers the middle of the card (inset 11% 16%): just inside its edge and just
+    # outside, the paper is the same colour (a white ground showed there as a box).
+    page.goto(TABLE)
+    wait_ready(page)
+    for ace in ("AS", "AC"):
+        page.wait_for_function(FACE_LOADED_JS, arg=ace)
+    page.wait_for_timeout(300)  # the pictures decoded and painted
+    pairs = [((0.14, 0.5), (0.18, 0.5)), ((0.5, 0.93), (0.5, 0.85)), ((0.5, 0.07), (0.5, 0.15)),
+             ((0.86, 0.3), (0.82, 0.3))]  # outside, inside: left, bottom, top, right
+    for ace in ("AS", "AC"):
+        card = hand_card(page, ace)
+        assert art_url(card).endswith(f"/classic/{ace}.svg")
+        png = base64.b64encode(card.screenshot()).decode()
+        pixels = page.evaluate(PIXELS_JS, [png, [point for pair in pairs for point in pair]])
+        for (outside, inside), at in zip(zip(pixels[::2], pixels[1::2], strict=True), pairs, strict=True):
+            assert max(abs(a - b) for a, b in zip(outside, inside, strict=True)) <= 3, (ace, at, outside, inside)
 
 
 def test_before_its_picture_arrives_a_court_card_reads_as_a_letter_and_a_suit(

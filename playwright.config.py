@@ -25,6 +25,15 @@ CHROMIUM_ARGS = [
     "--allow-loopback-in-peer-connection",
 ]
 
+# Behaviour tests only (tests/browser/conftest.py adds them unless a `timing` test is in the session; the
+# benchmarks never do): V8 runs Pyodide's WebAssembly with its baseline compiler alone. Every page of a
+# fresh context compiles the interpreter again, and tiering its hot functions up with the optimizing
+# compiler cost the renderers about a second and a half of processor time per page on two cores, more
+# than the faster code saves in a test's few moves. The results are the same; only the speed differs.
+BEHAVIOUR_TEST_ARGS = [
+    "--js-flags=--liftoff-only",
+]
+
 HEADLESS = True
 
 VIEWPORT = {"width": 1280, "height": 800}

@@ -4,8 +4,9 @@
   process per core with pytest-xdist, each a session of its own); `base_url` points at it, so
   `page.goto("index.html?seed=1")` works. `pytest --base-url URL` tests another site instead.
 - One browser per test process (pytest-playwright's session-scoped `browser`), launched from
-  playwright.config.py; a fresh context and page per test, so every test sees a cold load, unless the
-  test is marked `warm` (below).
+  playwright.config.py (with its BEHAVIOUR_TEST_ARGS unless a `timing` test runs in the session); a
+  fresh context and page per test, so every test sees a cold load, unless the test is marked `warm`
+  (below).
 - `@pytest.mark.warm` (or a module's `pytestmark`): the test's `context` is one kept for the whole test
   process, in which the table has been opened once, so its pages load as a returning visitor's do: the
   service worker answers from its cache and the engine starts from its memory snapshot (under a second
@@ -178,15 +179,25 @@ def base_url(pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> str
     return url
 
 
+def timing_in_session(session: pytest.Session) -> bool:
+    """Whether a test that measures time will run in this session (after deselection)."""
+    return any(item.get_closest_marker("timing") is not None for item in session.items)
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], request: pytest.FixtureRequest
+) -> dict[str, Any]:
+    """Debian's Chromium; behaviour-only sessions add CONFIG.BEHAVIOUR_TEST_ARGS (timing tests see the
+    browser a visitor has)."""
     if not Path(CONFIG.CHROMIUM_PATH).exists():
         pytest.fail(f"{CONFIG.CHROMIUM_PATH} is missing: run `make setup` (never `playwright install`)")
+    behaviour_only = [] if timing_in_session(request.session) else CONFIG.BEHAVIOUR_TEST_ARGS
     return {
         "headless": CONFIG.HEADLESS,
         **browser_type_launch_args,  # --headed, --slowmo on the command line still apply
         "executable_path": CONFIG.CHROMIUM_PATH,
-        "args": list(CONFIG.CHROMIUM_ARGS),
+        "args": [*CONFIG.CHROMIUM_ARGS, *behaviour_only],
     }
 
 

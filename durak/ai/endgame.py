@@ -151,10 +151,24 @@ class Solver:
 _KIND_ORDER = {DEFEND: 0, ATTACK: 1, PASS: 2, TAKE: 3}
 
 
+class _SortKeys(dict[Action, tuple[int, int, int]]):
+    """Each action's sort key under one trump and deck, worked out the first time the action is met: the
+    same interned actions come back at every node of a search."""
+
+    def __init__(self, trump: int, lowest: int) -> None:
+        super().__init__()
+        self._worth = tuple(strength(card, trump, lowest) for card in range(64))
+
+    def __missing__(self, action: Action) -> tuple[int, int, int]:
+        cards = action.cards[1:] if action.kind == DEFEND else action.cards
+        key = _KIND_ORDER.get(action.kind, 1), -len(cards), max((self._worth[c] for c in cards), default=0)
+        self[action] = key
+        return key
+
+
 @cache
-def _strengths(trump: int, lowest: int) -> tuple[int, ...]:
-    """Every card's ``strength`` under one trump and deck, indexed by the card: looked up per move searched."""
-    return tuple(strength(card, trump, lowest) for card in range(64))
+def _sort_keys(trump: int, lowest: int) -> _SortKeys:
+    return _SortKeys(trump, lowest)
 
 
 def ordered(game: Game, seat: int) -> list[Action]:
@@ -162,10 +176,4 @@ def ordered(game: Game, seat: int) -> list[Action]:
     legal = game.legal_actions(seat)
     if len(legal) < 2:
         return list(legal)
-    worth_of = _strengths(game.trump_index, DECK_LOWEST_RANK[game.rules.deck]).__getitem__
-
-    def worth(action: Action) -> tuple[int, int, int]:
-        cards = action.cards[1:] if action.kind == DEFEND else action.cards
-        return _KIND_ORDER.get(action.kind, 1), -len(cards), max(map(worth_of, cards), default=0)
-
-    return sorted(legal, key=worth)
+    return sorted(legal, key=_sort_keys(game.trump_index, DECK_LOWEST_RANK[game.rules.deck]).__getitem__)

@@ -168,6 +168,7 @@ class _SortKeys(dict[Action, tuple[int, int, int]]):
 
 @cache
 def _sort_keys(trump: int, lowest: int) -> _SortKeys:
+    """The one table of sort keys for this trump and deck, kept for the process (twelve at most)."""
     return _SortKeys(trump, lowest)
 
 

@@ -17,7 +17,7 @@ writes a smaller one in its place, found from the code, not guessed:
    of the standard library then in sys.modules. A second trace loads the wheels first, with
    Pyodide's package loader, and imports their roots too.
 3. python_stdlib.zip holds what the first trace found, as bytecode compiled by the same Python
-   (lean, unchecked-hash .pyc where the source was, which zipimport reads first: no compiling at
+   (lean, on def lines, unchecked-hash .pyc where the source was, which zipimport reads first: no compiling at
    start-up), stored uncompressed so that HTTP compression (scripts/compress.py) works on the
    whole file, plus `_stdlib_cut.py`, the names left out. python_stdlib.packages.zip holds what
    only the second found (email, tarfile, http.client, importlib.metadata, ... for loading a
@@ -229,7 +229,7 @@ def names_source(omitted: set[str], for_packages: set[str]) -> bytes:
 def zip_of_bytecode(sources: dict[Path, bytes]) -> bytes:
     """A deterministic stored zip of these modules as lean bytecode, where zipimport reads it first
     (json/decoder.pyc where json/decoder.py was)."""
-    compiled = build_zip.bytecode(sources, lean=True)
+    compiled = build_zip.bytecode(sources, lean=True, def_lines=True)
     if len(compiled) != len(sources):
         raise StdlibError("Node.js or node_modules/pyodide is missing: the cut archive needs bytecode")
     members = {relative.as_posix(): data for relative, data in compiled.items()}

@@ -85,18 +85,19 @@ def module_files(root: Path = ROOT) -> list[Path]:
     return sorted(found, key=lambda p: p.as_posix())
 
 
-def bytecode(sources: dict[Path, bytes], *, lean: bool = False) -> dict[Path, bytes]:
+def bytecode(sources: dict[Path, bytes], *, lean: bool = False, def_lines: bool = False) -> dict[Path, bytes]:
     """{sourceless .pyc path (json/decoder.pyc for json/decoder.py): bytes} for these {module path:
     source}, compiled by the vendored Pyodide's Python; empty (with a note on stderr) when Node or
     node_modules/pyodide is missing. lean: without
-    docstrings and column positions (compile_pyc.mjs --lean; the cut standard library)."""
+    docstrings and column positions (compile_pyc.mjs --lean); def_lines: every instruction on its
+    function's first line (--def-lines; the cut standard library)."""
     if not PYODIDE_PACKAGE.is_file() or shutil.which("node") is None:
         print("build_zip: no Node.js or node_modules/pyodide (run `make setup`): sources only", file=sys.stderr)
         return {}
     version = json.loads(PYODIDE_PACKAGE.read_text(encoding="utf-8"))["version"]
 
     def key(relative: Path, source: bytes) -> str:
-        mode = "lean\0" if lean else ""
+        mode = ("lean\0" if lean else "") + ("def-lines\0" if def_lines else "")
         return hashlib.sha256(f"{version}\0{mode}{relative.as_posix()}\0".encode() + source).hexdigest()
 
     cached = {relative: next(PYC_CACHE.glob(f"{key(relative, source)}.*.pyc"), None)
@@ -104,7 +105,7 @@ def bytecode(sources: dict[Path, bytes], *, lean: bool = False) -> dict[Path, by
     missing = {relative.as_posix(): base64.b64encode(sources[relative]).decode()
                for relative, path in cached.items() if path is None}
     if missing:
-        command = ["node", str(COMPILER), *(["--lean"] if lean else [])]
+        command = ["node", str(COMPILER), *(["--lean"] if lean else []), *(["--def-lines"] if def_lines else [])]
         run = subprocess.run(command, input=json.dumps(missing), capture_output=True, text=True, check=False)
         if run.returncode != 0:
             raise SystemExit(f"build_zip: {COMPILER.name} failed:\n{run.stderr}")

@@ -73,7 +73,7 @@ def requested(page: Page) -> list[str]:
     return urls
 
 
-def test_a_left_out_module_imports_from_the_full_library_with_a_warning(
+def test_a_left_out_module_imports_from_the_full_library_with_a_warning_and_tracebacks_format(
     page: Page, base_url: str, wait_ready: Callable[..., float]
 ) -> None:
     warnings = fallback_warnings(page)
@@ -88,6 +88,15 @@ def test_a_left_out_module_imports_from_the_full_library_with_a_warning(
     assert warnings == ["xml", "encodings.koi8_r"], warnings
     full = [url for url in urls if url.endswith("/python_stdlib.full.zip")]
     assert full == [base_url + "web/vendor/pyodide/python_stdlib.full.zip"], full
+    # The cut library's bytecode puts each function on its first line (compile_pyc.mjs --def-lines);
+    # a traceback through it still formats, naming every file and function.
+    assert result["raw_decode_lines"] == [result["raw_decode_def"]], result
+    failure = result["traceback"]
+    assert failure.startswith("Traceback (most recent call last):"), failure
+    for frame in ("in loads", f'"json/decoder.py", line {result["raw_decode_def"]}, in raw_decode'):
+        assert frame in failure, failure
+    assert failure.rstrip().endswith("JSONDecodeError: Expecting property name enclosed in double quotes: "
+                                     "line 1 column 2 (char 1)"), failure
 
 
 def test_the_table_plays_on_the_cut_library_without_the_fallback(

@@ -74,7 +74,7 @@ $(BUILT)/stdlib: $(BUILT)/modules $(BUILT)/wheel scripts/build_stdlib.py scripts
 	@touch $@
 
 # web/vendor/deck/: the card faces' sprites, one per deck style, from the vendored SVG deck.
-$(BUILT)/deck: $(BUILT)/vendored scripts/build_deck.py
+$(BUILT)/deck: $(BUILT)/vendored scripts/build_deck.py scripts/optimise_svg.mjs
 	@$(BIN)/python scripts/build_deck.py
 	@touch $@
 

@@ -1,6 +1,6 @@
 """The deck's art and its two styles in Chromium: a court card shows its picture once its face's file has
 loaded, and reads as a letter and a suit while it has not (its request held back); an ace's picture lies on
-the card's own paper; the four-colour deck,
+the card's own paper; every face file draws what it drew before SVGO wrote it shorter; the four-colour deck,
 chosen in the new-game dialog, is kept across a reload and draws diamonds blue and clubs green on the
 table, in the review and on a rules page."""
 
@@ -17,6 +17,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from durak import Game
 from durak.record import url_safe
 from tests.browser.conftest import PageErrors
+from tests.browser.helpers import ROOT, load_file
+
+build_deck = load_file("durak_build_deck", ROOT / "scripts" / "build_deck.py")
 
 pytestmark = pytest.mark.warm  # the boot is not the subject: a returning visitor's loads
 
@@ -46,6 +49,29 @@ GOLD_JS = """async (url) => {
     if (data[i] > 230 && data[i + 1] > 180 && data[i + 1] < 225 && data[i + 2] < 110) gold++;
   }
   return gold;
+}"""
+
+
+#: [share of colour channels more than 2 levels apart, largest difference] between two SVG texts drawn at
+#: twice a phone's card.
+PIXELS_APART_JS = """async ([first, second]) => {
+  const draw = async (text) => {
+    const image = new Image();
+    image.src = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+    await image.decode();
+    const canvas = new OffscreenCanvas(330, 522);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0, 330, 522);
+    return context.getImageData(0, 0, 330, 522).data;
+  };
+  const [a, b] = [await draw(first), await draw(second)];
+  let apart = 0, largest = 0;
+  for (let i = 0; i < a.length; i++) {
+    const difference = Math.abs(a[i] - b[i]);
+    if (difference > 2) apart++;
+    largest = Math.max(largest, difference);
+  }
+  return [apart / a.length, largest];
 }"""
 
 
@@ -127,6 +153,21 @@ def test_an_ace_s_picture_lies_on_the_card_s_own_paper_with_no_box_around_it(
         pixels = page.evaluate(PIXELS_JS, [png, [point for pair in pairs for point in pair]])
         for (outside, inside), at in zip(zip(pixels[::2], pixels[1::2], strict=True), pairs, strict=True):
             assert max(abs(a - b) for a, b in zip(outside, inside, strict=True)) <= 3, (ace, at, outside, inside)
+
+
+def test_every_face_file_draws_the_picture_it_was_made_from(page: Page) -> None:
+    """The shipped faces (SVGO's shorter text) against scripts/build_deck.py's own markup: apart only in
+    the antialiasing of a few edges (rounded coordinates: at most 0.01 % of the channels, by up to 25
+    levels), never an outline, a tip or a colour (a lost tip: 0.2 %, 255 levels; a stroke's cap turned
+    into a join: 62 levels)."""
+    source = build_deck.SOURCE.read_text(encoding="utf-8")
+    page.goto("about:blank")
+    for style, four_colour in (("classic", False), ("four-colour", True)):
+        for name, made in build_deck.face_files(build_deck.read_faces(source), four_colour).items():
+            shipped = (build_deck.OUT / style / name).read_text(encoding="utf-8")
+            assert len(shipped) < len(made), f"{style}/{name} was not optimised"
+            apart, largest = page.evaluate(PIXELS_APART_JS, [made, shipped])
+            assert apart < 0.0003 and largest < 48, (style, name, apart, largest)
 
 
 def test_before_its_picture_arrives_a_court_card_reads_as_a_letter_and_a_suit(

@@ -55,8 +55,8 @@ ON_DEMAND = ("web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodid
 # who put the engine in their own page: PyScript's chunks, its config, micropip and the wheel it installs;
 # the site's own pages load no PyScript. Offline it still lacks the standard library's extra modules,
 # which its page reads by synchronous XHR), the four-colour deck (web/shared/cards.css draws the classic one
-# beneath it, so a deck never fetched shows the classic pictures offline), the QR reader (reading a
-# friend's reply from the camera), the signalling relays' client (play with friends through relays,
+# beneath it, so a deck never fetched shows the classic pictures offline), the QR codes' library and
+# reader (an invite's code, a friend's reply read from the camera: of use only with a network), the signalling relays' client (play with friends through relays,
 # which needs the network anyway) and the worked examples' frames, which only embed.html fetches (by id
 # and language: an embed seen once plays offline; the rules pages carry their examples inline). Glob
 # patterns, as in PAGES.
@@ -66,6 +66,7 @@ DEFERRED = (
     "dist/durak-*.whl",
     "web/vendor/deck/four-colour/*.svg",
     "web/vendor/qr/jsQR.js",
+    "web/vendor/qr/qrcode.mjs",
     "web/friends/relay.js",
 )
 # In a folder a module loads from as it needs (Pyodide's), the files a runtime fetches; not the

@@ -10,11 +10,13 @@
 // - Tabs of one browser: a BroadcastChannel per link, with the same messages.
 // - Relays: a link met through public signalling relays (web/friends/relay.js, loaded on first use with the
 //   library it drives): one invite link, no reply code; its strings travel sealed with the seat's key.
-// - QR codes: drawn as SVG with qrcode-generator; read from the camera with BarcodeDetector where the
-//   browser has it, else with jsQR (loaded on first use).
+// - QR codes: drawn as SVG with qrcode-generator, loaded the first time a code is drawn; read from the camera
+//   with BarcodeDetector where the browser has it, else with jsQR (loaded on first use). Neither is needed
+//   before an invite exists, so neither is in a first visit's downloads or the service worker's precache.
 // Messages are strings; their checking belongs to Python (web/table/protocol.py). Size is capped here too, so
 // a huge message never crosses into Python.
-import qrcode from "../vendor/qr/qrcode.mjs";
+
+let qrLibrary = null; // qrcode-generator's module, once asked for
 
 const MAX_MESSAGE = 64 * 1024; // characters: the host's largest message is a few kB
 // A link may pass 40 messages at once, then 40 a second, into Python; the host's own allowance (web/table/host.py)
@@ -315,8 +317,14 @@ const net = {
   },
 
   // ---- QR codes -----------------------------------------------------------------------------
-  /** An SVG drawing of `text` as a QR code (error correction L: the smallest code for a link). */
-  qr(text) {
+  /** An SVG drawing of `text` as a QR code (error correction L: the smallest code for a link). Rejects when
+   * the library cannot load (offline before any invite was drawn); the next call tries again. */
+  async qr(text) {
+    qrLibrary ??= import("../vendor/qr/qrcode.mjs").catch((error) => {
+      qrLibrary = null;
+      throw error;
+    });
+    const { default: qrcode } = await qrLibrary;
     const code = qrcode(0, "L");
     code.addData(String(text), "Byte");
     code.make();

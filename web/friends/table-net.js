@@ -64,9 +64,22 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
     }
   }
 
-  function qr(text) {
-    if (!state.qr.has(text)) state.qr.set(text, net.qr(text));
-    return state.qr.get(text);
+  // A QR code box gets its drawing as soon as it is made (at once when this text was drawn before); if the
+  // library cannot load, the box stays empty and the link beside it still reads and copies.
+  function drawQr(box) {
+    const text = box.dataset.qr;
+    if (!text) return;
+    if (state.qr.has(text)) {
+      box.innerHTML = state.qr.get(text);
+      return;
+    }
+    net.qr(text).then(
+      (svg) => {
+        state.qr.set(text, svg);
+        if (box.isConnected && box.dataset.qr === text) box.innerHTML = svg;
+      },
+      (error) => console.warn(`durak: no QR code drawn: ${error}`),
+    );
   }
 
   // -- the panel: written as the worker describes it, keeping what the player typed and where the caret was
@@ -80,9 +93,7 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
       const element = panel.querySelector(`#${CSS.escape(id)}`);
       if (element) element.value = value;
     }
-    for (const element of panel.querySelectorAll("[data-qr]")) {
-      if (element.dataset.qr) element.innerHTML = qr(element.dataset.qr);
-    }
+    for (const box of panel.querySelectorAll("[data-qr]")) drawQr(box);
     if (!net.canScan()) for (const button of panel.querySelectorAll('[data-action="scan"]')) button.remove();
     const again = active && active.id ? panel.querySelector(`#${CSS.escape(active.id)}`) : null;
     if (again) {

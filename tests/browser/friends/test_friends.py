@@ -289,12 +289,15 @@ def test_a_second_tab_of_the_same_browser_joins_over_broadcast_channel(host: Pag
 
 
 def test_the_invite_qr_code_reads_back_as_the_link(host: Page, base_url: str) -> None:
-    """The QR code drawn for an invite decodes (with the vendored jsQR) to the very link."""
+    """The QR code drawn in the invite (its library loaded on first use) decodes, with the vendored jsQR,
+    to the very link."""
     deal_online(host, base_url, ["friend"])
     link = invite_link(host, 1)
-    decoded = host.evaluate("""async (text) => {
+    drawing = host.locator('[data-testid=invite][data-seat="1"] [data-testid=invite-qr] svg')
+    expect(drawing).to_be_visible()
+    decoded = host.evaluate("""async (markup) => {
       await import('./web/vendor/qr/jsQR.js');
-      const svg = new Blob([window.durakNet.qr(text)], {type: 'image/svg+xml'});
+      const svg = new Blob([markup], {type: 'image/svg+xml'});
       const image = new Image();
       image.src = URL.createObjectURL(svg);
       await image.decode();
@@ -306,7 +309,7 @@ def test_the_invite_qr_code_reads_back_as_the_link(host: Page, base_url: str) ->
       const pixels = context.getImageData(0, 0, 600, 600);
       const found = self.jsQR(pixels.data, 600, 600);
       return found ? found.data : null;
-    }""", link)
+    }""", drawing.evaluate("(svg) => svg.outerHTML"))
     assert decoded == link
 
 

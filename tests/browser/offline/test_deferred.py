@@ -21,7 +21,7 @@ CLASSIC = "web/vendor/deck/classic/KD.svg"
 # Each deferred file (one worked example's frames for all), and a file that only one of them loads (cached on
 # first use too).
 FETCHED = ["web/vendor/pyodide/micropip-0.11.1-py3-none-any.whl", FOUR_COLOUR, "web/vendor/qr/jsQR.js",
-           "web/friends/relay.js", "rules/frames/en/perevodnoy-transfer.json"]
+           "web/vendor/qr/qrcode.mjs", "web/friends/relay.js", "rules/frames/en/perevodnoy-transfer.json"]
 build_wheel = load_file("durak_build_wheel", ROOT / "scripts" / "build_wheel.py")
 PYSCRIPT_EXAMPLE = "examples/pyscript/index.html"
 # The PyScript example and what only it loads: its config, PyScript's entry and core chunk, the wheel it installs.

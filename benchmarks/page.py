@@ -33,7 +33,9 @@ interleaved, each in a new context with Chromium's emulation through CDP: 9 Mbit
 60 ms latency (Network.emulateNetworkConditions) and the CPU slowed 4x (Emulation.setCPUThrottlingRate);
 the server sends the compressed copies (scripts/compress.py) that --encodings allows (default gzip, the
 goal's; "br,gzip" as browsers get them from most hosts, "none"). Printed: first paint, ready, and bytes
-over the wire until ready (the server's count of body bytes, the engine worker's included), and for the
+over the wire until ready (the server's count of body bytes of the responses begun before the page's
+ready time, the engine worker's included: not the service worker's precache, which starts at ready and
+may run before this script sees it), and for the
 game the bytes the server sent for the whole visit (its service worker's precache and the snapshot
 worker included, once both are done); then, in a third new context, a newcomer: index.html with no game
 in the link, Play tapped as soon as it is visible and enabled, and the time from the navigation's start
@@ -80,6 +82,8 @@ NEWCOMER = "index.html"  # a first visit: the table with its Play button
 
 SETTLED_JS = "() => !!document.body && ['ready', 'error'].includes(document.body.dataset.state)"
 READY_MS_JS = "() => Number(document.body.dataset.readyMs || performance.now())"
+#: The page's ready time as wall-clock milliseconds since the epoch.
+READY_AT_JS = "() => performance.timeOrigin + Number(document.body.dataset.readyMs || performance.now())"
 FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-paint')[0];
                     return e ? e.startTime : null; }"""
 SNAPSHOT_DONE_JS = "() => ['saved', 'failed', 'unsupported'].includes(document.body.dataset.snapshot)"
@@ -346,7 +350,9 @@ def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = 
     CDP's page session does not see a dedicated worker's requests); the largest responses by URL are the
     page's own, from CDP. newcomer: tap the first visit's Play as soon as it is visible and enabled, then
     wait for the first card of the hand the player can play ("first_card": ms since the navigation began)."""
-    server.responses.clear()
+    with server.logging:
+        server.responses.clear()
+        server.response_times.clear()
     context = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
@@ -367,9 +373,9 @@ def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = 
             first_card = float(page.wait_for_function(FIRST_PLAYABLE_JS, timeout=timeout, polling="raf").json_value())
             ready = ready_ms(page, timeout)
             return {"ready": ready, "paint": first_paint(page), "first_card": first_card,
-                    "bytes": sum(size for _, _, size in server.responses)}
+                    "bytes": bytes_until_ready(page, server)}
         ready = load(page, url, slowdown=PHONE["cpu"])
-        sent = sum(size for _, _, size in server.responses)
+        sent = bytes_until_ready(page, server)
         paint = first_paint(page)
         by_url: dict[str, float] = {}
         for request, size in list(sizes.items()):
@@ -381,6 +387,14 @@ def phone_load(browser: Browser, url: str, server: Any, *, settle_after: bool = 
         return {"ready": ready, "paint": paint, "bytes": sent, "by_url": by_url}
     finally:
         context.close()
+
+
+def bytes_until_ready(page: Page, server: Any) -> int:
+    """Body bytes of the responses the server began before the page was ready (wall clock, same machine)."""
+    ready_at = float(page.evaluate(READY_AT_JS)) / 1000
+    with server.logging:
+        return sum(size for (_, _, size), began in zip(server.responses, server.response_times, strict=True)
+                   if began <= ready_at)
 
 
 def visit_breakdown(responses: list[tuple[str, int, int]]) -> dict[str, int]:

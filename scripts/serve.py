@@ -23,7 +23,8 @@ has copies is sent with `Vary: Accept-Encoding`. --encodings picks which (in ord
 Every response says `Cache-Control: no-cache`: the browser may keep files but revalidates them
 (a cheap 304), so edits show up on reload. Logs only requests that fail, unless --verbose; the
 server keeps (path, status, body bytes) of every response in `server.responses` (tests count
-them, benchmarks/page.py adds up the bytes).
+them, benchmarks/page.py adds up the bytes), and when each began (wall-clock seconds) at the same
+index of `server.response_times`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import functools
 import os
 import sys
 import threading
+import time
 import urllib.parse
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -187,8 +189,10 @@ class Handler(SimpleHTTPRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         status = int(code) if isinstance(code, int) else 0
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-        self.logged = len(self.server.responses)  # its Content-Length, sent next, fills in the bytes
-        self.server.responses.append((path, status, 0))
+        with self.server.logging:
+            self.logged = len(self.server.responses)  # its Content-Length, sent next, fills in the bytes
+            self.server.responses.append((path, status, 0))
+            self.server.response_times.append(time.time())
         if self.server.verbose or status >= 400:
             super().log_request(code, size)
 
@@ -205,6 +209,8 @@ class StaticServer(ThreadingHTTPServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.responses: list[tuple[str, int, int]] = []  # (URL path, status, body bytes) of every response
+        self.response_times: list[float] = []  # when each began, time.time()
+        self.logging = threading.Lock()  # the two lists grow together
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that closes a connection mid-response (navigation, test teardown) is normal.

@@ -1,5 +1,6 @@
 """The table fits the window: the fullest tables the engine reaches, at phone, tablet and laptop sizes, in
-every language, with nothing to scroll; a one-row top bar; a first visit dealt in one tap.
+every language, with nothing to scroll and no word of a seat's marks cut short; a one-row top bar; a first visit dealt
+in one tap.
 
 The positions come from random play with a fixed seed (``full_tables``): six players with 52 cards and
 the most cards on the table, heads-up with 52 cards and the largest hand, and a defence where one card
@@ -65,6 +66,15 @@ FIT_JS = """([strip, headerMax]) => {
         break;
       }
     }
+  }
+  // a seat's mark (attacker, defender, taking...) says its whole word wherever the window is wider than 640 px
+  // (an ordinary phone on its side and up); narrower, six players' seats may end one with an ellipsis, never
+  // cut it short
+  for (const mark of document.querySelectorAll('#opponents .mark')) {
+    if (mark.scrollWidth <= mark.clientWidth + 1) continue;
+    const style = getComputedStyle(mark);
+    const ellipsis = style.textOverflow === 'ellipsis' && !style.display.includes('flex');
+    if (vw > 640 || !ellipsis) faults.push(`a mark's word cut short: ${mark.textContent}`);
   }
   const buttons = [...document.querySelectorAll('.actions .btn:not([hidden]), header .btn')]
     .filter(e => e.checkVisibility());

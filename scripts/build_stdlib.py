@@ -209,6 +209,13 @@ def module_name(path: str) -> str | None:
     return ".".join(parts) if parts and all(parts) and not any("." in part for part in parts) else None
 
 
+def first_misses(names: set[str], kept: set[str]) -> set[str]:
+    """Of modules left out, those whose import reaches the fallback finder: a top-level one, or one in a
+    package the cut kept. A submodule of a package left out is found beside its package, once that is
+    imported from the archive that holds them both, before the finder is asked."""
+    return {name for name in names if "." not in name or name.rpartition(".")[0] in kept}
+
+
 def names_source(omitted: set[str], for_packages: set[str]) -> bytes:
     lines = [
         '"""Standard-library modules that scripts/build_stdlib.py left out of this archive, for the finder',
@@ -261,7 +268,8 @@ def archives(root: Path) -> tuple[dict[Path, bytes], dict[str, int]]:
     kept = {name for name in map(module_name, site_files) if name}
     for_packages = {name for name in map(module_name, package_files) if name}
     sources = {Path(path): files[path] for path in sorted(site_files)}
-    sources[Path(f"{OMITTED_MODULE}.py")] = names_source(full_names - kept, for_packages)
+    sources[Path(f"{OMITTED_MODULE}.py")] = names_source(first_misses(full_names - kept, kept),
+                                                         first_misses(for_packages, kept))
     built = {CUT: zip_of_bytecode(sources),
              PACKAGES: zip_of_bytecode({Path(path): files[path] for path in sorted(package_files)})}
     figures = {"modules": len(kept), "package_modules": len(for_packages), "full_modules": len(full_names),

@@ -12,9 +12,8 @@
 // cards face down. The reader steps with [data-control=first|prev|next|last], the arrow keys, Home/End,
 // or a click in the move list ([data-move=<i>] shows the position after move i). Buttons with a
 // data-action (close-review, play-on, download-record, ...) bubble to web/table/table.js, whose
-// web/review/table-review.js sends them to the engine worker (web/review/review_page.py). Files chosen in
-// [data-action=open-record] / [data-action=import-history] and the pasted record are read here and given
-// to Python (window.durakReview.openText / importText, from web/review/table-review.js).
+// web/review/table-review.js sends them to the engine worker (web/review/review_page.py); that module also
+// reads the record files and pasted records, and imports this one on first use.
 // Hooks: ../shared/DESIGN.md "Review and history".
 
 import { morph } from "../shared/morph.js";
@@ -331,36 +330,11 @@ function onReviewKey(event) {
   event.stopPropagation();
 }
 
-// ------------------------------------------------------------------ files: records and history
-async function readFile(input) {
-  const file = input.files && input.files[0];
-  input.value = "";
-  return file ? await file.text() : null;
-}
-
 function engine() {
   return window.durakReview; // web/review/table-review.js: messages to the engine worker
 }
 
-document.addEventListener("change", async (event) => {
-  const input = event.target;
-  if (!(input instanceof HTMLInputElement) || input.type !== "file") return;
-  const action = input.dataset.action;
-  if (action !== "open-record" && action !== "import-history") return;
-  const text = await readFile(input);
-  if (text === null || !engine()) return;
-  if (action === "open-record") engine().openText(text);
-  else engine().importText(text);
-});
-
-document.addEventListener("submit", (event) => {
-  const form = event.target.closest && event.target.closest('[data-form="paste-record"]');
-  if (!form) return;
-  event.preventDefault();
-  const text = form.querySelector("textarea").value;
-  if (text.trim() && engine()) engine().openText(text);
-});
-
+// ------------------------------------------------------------------ files
 function download(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");

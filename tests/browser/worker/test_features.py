@@ -1,6 +1,7 @@
 """The table's boot leaves web/features.zip (play with friends, the review and history, the examples, the
-embed) for later: a first visit to a shared game is ready, dealt and played on without fetching it; the
-history button fetches it and opens the history; a ?record= link, which opens a review at once, has it at boot."""
+embed) and the review's screens (web/review/review.js and the board renderer it imports) for later: a first
+visit to a shared game is ready, dealt and played on without fetching them; the history button fetches them
+and opens the history; a ?record= link, which opens a review at once, has them at boot."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.browser.helpers import TURN_JS, click_a_move
 
 GAME = "index.html?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"
 FEATURES = "web/features.zip"
+SCREENS = ("web/review/review.js", "web/examples/stepper.js")
 
 
 def requests_of(page: Page) -> list[str]:
@@ -33,11 +35,12 @@ def test_a_first_visit_plays_without_the_features_and_the_history_loads_them(
     click_a_move(page)
     page.wait_for_function(TURN_JS)
     assert any(url.endswith("web/modules.zip") for url in asked), asked
-    assert not [url for url in asked if url.endswith(FEATURES)], "the table's boot and a move fetched the features"
+    assert not [url for url in asked if url.endswith((FEATURES, *SCREENS))], "the table's boot and a move fetched them"
 
     page.click(".tools [data-action=history]")
     expect(page.locator("[data-testid=history]")).to_be_visible()
-    assert [url for url in asked if url.endswith(FEATURES)], "the history opened without web/features.zip"
+    for later in (FEATURES, *SCREENS):
+        assert [url for url in asked if url.endswith(later)], f"the history opened without {later}"
 
 
 def test_a_record_link_loads_the_features_at_boot(
@@ -48,4 +51,5 @@ def test_a_record_link_loads_the_features_at_boot(
     page.goto(base_url + "index.html?speed=instant&record=" + url_safe(game.record()))
     wait_ready(page)
     expect(page.locator("[data-testid=review]")).to_be_visible()
-    assert [url for url in asked if url.endswith(FEATURES)]
+    for needed in (FEATURES, *SCREENS):
+        assert [url for url in asked if url.endswith(needed)], needed

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARDS, Card, CardError, parse_card
+from .cards import CARD_TEXTS, CARDS, Card, CardError, parse_card
 from .messages import CodedError
 
 ATTACK = "attack"
@@ -37,7 +37,10 @@ class Action(NamedTuple):
     cards: tuple[Card, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join([self.kind, *map(str, self.cards)])
+        text = _TEXTS.get(self)
+        if text is None:
+            text = _TEXTS[self] = " ".join([self.kind, *(CARD_TEXTS[card] for card in self.cards)])
+        return text
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -48,6 +51,9 @@ class Action(NamedTuple):
 
 
 _INTERNED: dict[tuple[str, tuple[int, ...]], Action] = {}
+#: Each action's text once written, and each canonical text once read (bounded: the actions of a deck).
+_TEXTS: dict[Action, str] = {}
+_BY_TEXT: dict[str, Action] = {}
 
 
 def make(kind: str, cards: tuple[Card, ...] = ()) -> Action:
@@ -72,6 +78,9 @@ def parse_action(text: object) -> Action:
     """Read ``attack 8H 8D``, ``defend 8h 9h``, ``Transfer 8♦``, ``take``, ``pass``, ``exchange``, ``accuse 7C``."""
     if isinstance(text, Action):
         text = str(text)
+    known = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     if not isinstance(text, str):
         raise NotationError(f"not an action: {text!r} (expected text such as 'attack 8H')", "notation.not_text",
                             given=repr(text))
@@ -97,4 +106,7 @@ def parse_action(text: object) -> Action:
                             given=repr(text))
     if kind == ATTACK:
         cards = tuple(sorted(cards))  # an attack is a set of cards: one canonical order
-    return make(kind, cards)
+    action = make(kind, cards)
+    if str(action) == text:
+        _BY_TEXT[text] = action
+    return action

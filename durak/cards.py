@@ -43,7 +43,7 @@ class Card(int):
         return rank_name(self.rank) + SUIT_SYMBOLS[self & 3]
 
     def __str__(self) -> str:
-        return rank_name(self.rank) + SUITS[self & 3]
+        return CARD_TEXTS[self]
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -60,6 +60,15 @@ def rank_name(rank: int) -> str:
 
 #: Every card, indexed by its integer value.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+#: Each card's text, indexed likewise: saves and records write thousands of them.
+CARD_TEXTS: tuple[str, ...] = tuple(rank_name((i >> 2) + 2) + SUITS[i & 3] for i in range(52))
+#: The card of each text in its usual forms (``10H``, ``TH``, ``10♥``), read without parsing.
+_BY_TEXT: dict[str, Card] = {
+    text: CARDS[i]
+    for i in range(52)
+    for rank in {rank_name((i >> 2) + 2), "T" if (i >> 2) + 2 == 10 else rank_name((i >> 2) + 2)}
+    for text in (rank + SUITS[i & 3], rank + SUIT_SYMBOLS[i & 3])
+}
 
 
 def card(rank: int, suit: str) -> Card:
@@ -70,6 +79,9 @@ def card(rank: int, suit: str) -> Card:
 def parse_card(text: object) -> Card:
     if isinstance(text, Card):
         return text
+    known = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     if not isinstance(text, str):
         raise CardError(f"not a card: {text!r} (expected text such as '8H' or '10♥')", "card.not_text",
                         given=repr(text))

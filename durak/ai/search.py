@@ -3,7 +3,10 @@
 Every sampled world is played once per candidate with the same playout randomness (common random
 numbers), so candidates are compared on identical deals and the noise of the deal cancels. Sequential
 halving drops the weaker half of the candidates at 8, 16, 32 … worlds to spend the time on the close
-calls. Playouts follow the normal level's rules of thumb for every seat.
+calls. Playouts follow the normal level's rules of thumb for every seat. Half the worlds are played with
+the chance estimates normal makes at the table (which cards the defender can beat), half without them: the
+opponent may be normal, who estimates, or a weaker player who does not, and in the arena the estimating
+model alone gained against normal but lost against easy (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import math
 from collections.abc import Generator, Iterator
 from random import Random
 
-from ..actions import Action
+from ..actions import TAKE_ACTION, Action
 from ..game import Game
 from .endgame import DRAW, outcome
 from .normal import choose_normal
@@ -25,13 +28,18 @@ MARGIN = 1.0
 HALVING_FROM = 8
 #: A playout longer than this is a loop bug in a policy: score it as a draw rather than hang.
 PLAYOUT_CAP = 2000
+#: Share of the playouts whose players make normal's chance estimates (``informed``); the rest play blind.
+INFORMED_SHARE = 0.5
 
 
 def playout(game: Game, team: int, rng: Random, noise: float) -> Generator[None, None, int]:
     """Play ``game`` to its end with the normal rules (a ``noise`` share of random moves).
 
-    Yields every few moves so that a long playout cannot overrun a browser's time slice.
+    ``rng`` decides first whether the players make normal's chance estimates, so every candidate played
+    on one world with the same seed meets the same opponents. Yields every few moves so that a long
+    playout cannot overrun a browser's time slice.
     """
+    situation = informed if rng.random() < INFORMED_SHARE else blind
     for move in range(PLAYOUT_CAP):
         if game.result is not None:
             return outcome(game, team)
@@ -43,11 +51,33 @@ def playout(game: Game, team: int, rng: Random, noise: float) -> Generator[None,
         elif noise and rng.random() < noise:
             action = rng.choice(legal)
         else:
-            action = choose_normal(Situation.of_game(game, seat), legal)
+            action = choose_normal(situation(game, seat, legal), legal)
         game.apply(seat, action)
         if move & 31 == 31:
             yield
     return DRAW
+
+
+def blind(game: Game, seat: int, legal: list[Action]) -> Situation:
+    """``seat``'s situation in a playout without chance estimates: normal's attacks judged by cost alone."""
+    return Situation.of_game(game, seat)
+
+
+def informed(game: Game, seat: int, legal: list[Action]) -> Situation:
+    """``seat``'s situation in a playout, with the chance estimates normal makes at the table.
+
+    Normal judges its attacks by the chance that the defender can beat them, from the cards it cannot
+    see; here those are the other hands and the talon below its exposed trump, the defender's whole hand
+    counted as hidden (playouts do not track what it picked up). A defence needs no estimate.
+    """
+    situation = Situation.of_game(game, seat)
+    defender = game.defender
+    if TAKE_ACTION in legal or defender is None or defender == seat:
+        return situation
+    unseen = [card for other, hand in enumerate(game.hands) if other != seat for card in hand]
+    talon = game.talon
+    unseen += talon[:-1] if game.trump_exposed and talon else talon
+    return situation._replace(unseen=unseen, defender_hidden=len(game.hands[defender]))
 
 
 class Pimc:

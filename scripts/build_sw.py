@@ -56,10 +56,10 @@ ON_DEMAND = ("web/vendor/pyodide/python_stdlib.packages.zip", "web/vendor/pyodid
 # the site's own pages load no PyScript. Offline it still lacks the standard library's extra modules,
 # which its page reads by synchronous XHR), the four-colour deck (web/shared/cards.css draws the classic one
 # beneath it, so a deck never fetched shows the classic pictures offline), the QR codes' library and
-# reader (an invite's code, a friend's reply read from the camera: of use only with a network), the signalling relays' client (play with friends through relays,
-# which needs the network anyway) and the worked examples' frames, which only embed.html fetches (by id
-# and language: an embed seen once plays offline; the rules pages carry their examples inline). Glob
-# patterns, as in PAGES.
+# reader (an invite's code, a friend's reply read from the camera: of use only with a network), the
+# signalling relays' client (play with friends through relays, which needs the network anyway) and the
+# worked examples' frames, which only embed.html fetches (by id and language: an embed seen once plays
+# offline; the rules pages carry their examples inline). Glob patterns, as in PAGES.
 DEFERRED = (
     "rules/frames/*/*.json",
     "examples/pyscript/index.html",

@@ -64,10 +64,10 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 CARD_TEXTS: tuple[str, ...] = tuple(rank_name((i >> 2) + 2) + SUITS[i & 3] for i in range(52))
 #: The card of each text in its usual forms (``10H``, ``TH``, ``10♥``), read without parsing.
 _BY_TEXT: dict[str, Card] = {
-    text: CARDS[i]
+    rank + suit: CARDS[i]
     for i in range(52)
-    for rank in {rank_name((i >> 2) + 2), "T" if (i >> 2) + 2 == 10 else rank_name((i >> 2) + 2)}
-    for text in (rank + SUITS[i & 3], rank + SUIT_SYMBOLS[i & 3])
+    for rank in (("10", "T") if i >> 2 == 8 else (rank_name((i >> 2) + 2),))
+    for suit in (SUITS[i & 3], SUIT_SYMBOLS[i & 3])
 }
 
 

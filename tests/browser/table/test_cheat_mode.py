@@ -35,6 +35,9 @@ CHEAT_CARDS_JS = """() => [...document.querySelectorAll('#hand [data-card][data-
   .filter(e => !e.hasAttribute('aria-disabled')).map(e => e.dataset.card)"""
 
 
+CAUGHT_SELECTOR = "[data-testid=accusation][data-outcome=caught]"
+
+
 def deal_cheat_mode(page: Page, wait_ready: Callable[..., float], seed: int, level: str = "normal") -> None:
     open_table(page, wait_ready, "?speed=instant&lang=en")
     if not page.locator("#new-game[open]").count():
@@ -79,7 +82,32 @@ def test_a_fair_card_accused_by_keyboard_costs_the_accuser_the_table(
 
 def test_a_card_that_does_not_beat_goes_down_by_a_click_and_the_hard_ai_catches_it(
         page: Page, wait_ready: Callable[..., float]) -> None:
+    """Hard notices a cheat 19 times in 20 (durak/ai/cheating.py NOTICE), and its own moves, searched for a
+    fixed time, vary with the machine's load: so the person cheats at each chance until one is caught, at
+    most three times (all three missed: one game in 8,000)."""
     deal_cheat_mode(page, wait_ready, seed=11, level="hard")
+    for _ in range(3):
+        card = cheat_at_the_next_chance(page)
+        caught = page.locator(f'[data-testid=accusation][data-outcome=caught][data-card="{card}"]')
+        was_caught = f"document.querySelector('{CAUGHT_SELECTOR}[data-card=\"{card}\"]')"
+        # the card is down (or already back, caught), then the hard AI has answered: caught, or the game goes on
+        page.wait_for_function(f"""() => {was_caught} || !document.querySelector('#hand [data-card="{card}"]')""")
+        settled = page.wait_for_function(f"""() => {was_caught} ? 'caught'
+            : (document.querySelector('#hand .hand-cards[data-live=true]')
+               || document.querySelector('[data-testid=game-over]')) ? 'missed' : ''""")
+        if settled.json_value() == "caught":
+            break
+    else:
+        raise AssertionError("three cheats in a row went unnoticed")
+    expect(caught).to_be_visible()
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(1)  # the cheater took the table back
+    assert page.locator("#table [data-playable]").count() == 0  # the table never marks a cheat
+    shot(page, "cheat-caught")
+
+
+def cheat_at_the_next_chance(page: Page) -> str:
+    """Play on until the person defends one attack and holds a card that does not beat it; put that card
+    down (one attack on the table: it goes down at once) and return it."""
     for _ in range(80):
         if wait_turn(page) == "over":
             raise AssertionError("no chance to cheat in a whole game")
@@ -88,13 +116,9 @@ def test_a_card_that_does_not_beat_goes_down_by_a_click_and_the_hard_ai_catches_
         click_a_move(page)
     else:
         raise AssertionError("no chance to cheat")
-    card = page.evaluate(CHEAT_CARDS_JS)[0]
-    page.click(f'#hand [data-card="{card}"]', position=IN_STRIP)  # one attack on the table: it goes down at once
-    caught = page.locator(f'[data-testid=accusation][data-outcome=caught][data-card="{card}"]')
-    expect(caught).to_be_visible()  # the hard AI notices nearly every cheat, and this one
-    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(1)  # the cheater took the table back
-    assert page.locator("#table [data-playable]").count() == 0  # the table never marks a cheat
-    shot(page, "cheat-caught")
+    card = str(page.evaluate(CHEAT_CARDS_JS)[0])
+    page.click(f'#hand [data-card="{card}"]', position=IN_STRIP)
+    return card
 
 
 def test_the_person_catches_an_ai_cheat(page: Page, wait_ready: Callable[..., float]) -> None:

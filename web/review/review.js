@@ -200,7 +200,9 @@ function isComplete() {
   return Boolean(board.progress && board.progress.complete) || !board.data.graded.length;
 }
 
-function draw(focusControl) {
+// `listLater`: the move list's items are left for a later task (a review's opening), so that the screen's
+// first frame lays out and paints the board alone.
+function draw(focusControl, listLater = false) {
   const { data, step } = board;
   const root = overlay("review");
   const frame = frames()[step];
@@ -222,7 +224,7 @@ function draw(focusControl) {
     `<div class="review-verdict" aria-live="polite">${verdictPanel()}</div>` +
     `<div class="review-controls">${controls()}</div>${actions()}</div>` +
     `<nav class="review-moves" aria-label="${escape(data.words.moves)}"><h3>${escape(data.words.moves)}</h3>` +
-    `<ol class="move-list" data-testid="move-list">${moveListHtml()}</ol></nav></div></div>`;
+    `<ol class="move-list" data-testid="move-list">${listLater ? "" : moveListHtml()}</ol></nav></div></div>`;
   // a new screen is written at once, a redrawn one in place (a step changes the board and a mark)
   if (list) morph(root, html);
   else root.innerHTML = html;
@@ -393,15 +395,21 @@ window.durakReviewUI = {
     remember();
     overlay("history").hidden = true;
     board = { data, step: 0, open: Boolean(data.open), verdicts: new Map(), progress: null, estimate: null };
-    draw(null);
-    // Focus (which computes the styles at once) waits for the screen's first frame, and the table behind
-    // turns inert a task later (its whole tree is restyled): three pieces of work, none over 50 ms.
+    draw(null, true);
+    // The screen's first frame draws the board; focus (which computes the styles at once) waits for it, the
+    // move list is written a task later, and the table behind turns inert a task after that (its whole tree
+    // is restyled): four pieces of work, none over 50 ms on a busy phone.
     const shown = board;
     requestAnimationFrame(() => {
       if (board !== shown) return;
       overlay("review").querySelector(".review").focus({ preventScroll: true });
       setTimeout(() => {
-        if (board === shown) backgroundInert();
+        if (board !== shown) return;
+        const list = overlay("review").querySelector(".move-list");
+        if (list && !list.children.length) list.innerHTML = moveListHtml();
+        setTimeout(() => {
+          if (board === shown) backgroundInert();
+        }, 0);
       }, 0);
     });
   },

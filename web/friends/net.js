@@ -337,10 +337,6 @@ const net = {
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" aria-hidden="true"><rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`;
   },
 
-  canScan() {
-    return Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
-  },
-
   /** Read a QR code from the camera into `video`; resolves to its text, or "" when stopped. */
   async scan(video) {
     const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });

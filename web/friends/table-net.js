@@ -5,14 +5,16 @@
 // describes (`panel`: #net, body[data-net], body[data-connected]; QR codes drawn here, what the player
 // typed kept), and runs the new-game dialog's friends part: the "Play with friends" switch, seat kind
 // "friend", the turn timer and the STUN/TURN field. The page's table.js calls it at a few named places.
+// net.js (WebRTC, the tabs' channel, the relays) loads when friends first need it: a friend's page at once,
+// a host when the worker first calls it; a table without friends never fetches it.
 
-import "./net.js"; // window.durakNet (index.html loads it too: one module, evaluated once)
-
-const net = window.durakNet;
 const $ = (id) => document.getElementById(id);
 // net.js's methods the worker may call: with an answer (id > 0) or without (id 0)
 const CALLS = ["offer", "accept", "answer", "meet", "knock", "forwardReply", "close", "replyTaken"];
 const PANEL_ACTIONS = ["online", "connect", "copy", "scan", "hand-to-ai", "wait-friend", "quick"];
+
+/** Whether this browser can read a QR code from a camera (net.js's scan). */
+const canScan = () => Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
 
 /** "join" for an invite link, "reply" for a reply link, else "": such a page is a friend's, not a table. */
 export function linkKind(hash = location.hash) {
@@ -42,21 +44,33 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
   const friends = (action, seat = -1, text = "") => send({ t: "friends", action, seat, text });
 
   // -- links: net.js's callbacks become messages; a message too large or not text is "dropped" unread
-  net.listen(
-    (peer, text) => send(text === null ? { t: "link", peer, state: "dropped" } : { t: "net", peer, text }),
-    (peer, linkState) => send({ t: "link", peer, state: linkState }),
-  );
+  let loading = null;
+  function withNet() {
+    loading ||= import("./net.js").then(() => {
+      const net = window.durakNet;
+      net.listen(
+        (peer, text) => send(text === null ? { t: "link", peer, state: "dropped" } : { t: "net", peer, text }),
+        (peer, linkState) => send({ t: "link", peer, state: linkState }),
+      );
+      return net;
+    });
+    return loading;
+  }
+  if (kind) withNet();
 
   function serve() {
     if (state.serving) return;
     state.serving = true;
-    net.serveTabs((seat) => state.seats.includes(seat));
-    net.takeReplies((code) => friends("reply", -1, code));
+    withNet().then((net) => {
+      net.serveTabs((seat) => state.seats.includes(seat));
+      net.takeReplies((code) => friends("reply", -1, code));
+    });
   }
 
   async function call({ id, method, args }) {
     if (!CALLS.includes(method)) return console.error(`durak: no net call ${method}`);
     try {
+      const net = await withNet();
       const value = await net[method](...args);
       if (id) send({ t: "called", id, ok: true, value: String(value ?? "") });
     } catch (error) {
@@ -73,7 +87,7 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
       box.innerHTML = state.qr.get(text);
       return;
     }
-    net.qr(text).then(
+    withNet().then((net) => net.qr(text)).then(
       (svg) => {
         state.qr.set(text, svg);
         if (box.isConnected && box.dataset.qr === text) box.innerHTML = svg;
@@ -94,7 +108,7 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
       if (element) element.value = value;
     }
     for (const box of panel.querySelectorAll("[data-qr]")) drawQr(box);
-    if (!net.canScan()) for (const button of panel.querySelectorAll('[data-action="scan"]')) button.remove();
+    if (!canScan()) for (const button of panel.querySelectorAll('[data-action="scan"]')) button.remove();
     const again = active && active.id ? panel.querySelector(`#${CSS.escape(active.id)}`) : null;
     if (again) {
       again.focus();
@@ -129,6 +143,7 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
 
   // -- the panel's and the table's buttons
   async function scan(seat, button) {
+    const net = await withNet();
     if (net.scanning) return net.stopScan();
     const video = panel.querySelector(`video[data-seat="${seat}"]`);
     let text = "";
@@ -210,7 +225,7 @@ export function friendsView({ send, field, showNotice, updateDialog, seatKinds }
     receivers: {
       panel: showPanel,
       call,
-      net: ({ peer, text }) => net.send(peer, text),
+      net: ({ peer, text }) => withNet().then((net) => net.send(peer, text)),
     },
   };
 }

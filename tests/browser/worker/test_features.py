@@ -1,7 +1,8 @@
 """The table's boot leaves web/features.zip (play with friends, the review and history, the examples, the
-embed) and the review's screens (web/review/review.js and the board renderer it imports) for later: a first
-visit to a shared game is ready, dealt and played on without fetching them; the history button fetches them
-and opens the history; a ?record= link, which opens a review at once, has them at boot."""
+embed), the review's screens (web/review/review.js and the board renderer it imports) and friends' links
+(web/friends/net.js) for later: a first visit to a shared game is ready, dealt and played on without fetching
+them; the history button fetches the features and screens and opens the history; a ?record= link, which
+opens a review at once, has them at boot."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tests.browser.helpers import TURN_JS, click_a_move
 GAME = "index.html?variant=podkidnoy&players=2&level=easy&seed=1&speed=instant"
 FEATURES = "web/features.zip"
 SCREENS = ("web/review/review.js", "web/examples/stepper.js")
+FRIENDS = "web/friends/net.js"  # WebRTC and the tabs' channel: loaded when friends first need it
 
 
 def requests_of(page: Page) -> list[str]:
@@ -35,7 +37,8 @@ def test_a_first_visit_plays_without_the_features_and_the_history_loads_them(
     click_a_move(page)
     page.wait_for_function(TURN_JS)
     assert any(url.endswith("web/modules.zip") for url in asked), asked
-    assert not [url for url in asked if url.endswith((FEATURES, *SCREENS))], "the table's boot and a move fetched them"
+    early = [url for url in asked if url.endswith((FEATURES, *SCREENS, FRIENDS))]
+    assert not early, f"the table's boot and a move fetched {early}"
 
     page.click(".tools [data-action=history]")
     expect(page.locator("[data-testid=history]")).to_be_visible()

@@ -10,6 +10,21 @@ The browser is Debian's Chromium (`make setup` installs the `chromium` package).
 
 CHROMIUM_PATH = "/usr/bin/chromium"
 
+# Playwright 1.65's own --disable-features list (its chromiumSwitches): Chromium keeps only the last
+# --disable-features it is given, so ours below repeats these names. tests/browser/test_browser_flags.py
+# fails if an upgrade of Playwright adds one that ours would drop.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints",
+    "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+# Headless Chromium builds the address bar's popup, two WebUI pages in a renderer of their own, for every
+# new page: half a second of processor time per page on two cores, a third of a warm table's boot. A
+# person's browser builds it once per window, and no page of ours ever shows it.
+OMNIBOX_POPUP_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
 # Without the background-networking flags Chromium keeps calling hosts this network refuses.
 CHROMIUM_ARGS = [
     "--no-sandbox",  # CI runs as root
@@ -23,6 +38,7 @@ CHROMIUM_ARGS = [
     # WebRTC between the test's browser contexts (play with friends) over loopback: no STUN, no traffic
     # to any address outside this machine
     "--allow-loopback-in-peer-connection",
+    "--disable-features=" + ",".join([*PLAYWRIGHT_DISABLED_FEATURES, *OMNIBOX_POPUP_FEATURES]),
 ]
 
 # Behaviour tests only (tests/browser/conftest.py adds them unless a `timing` test is in the session; the

@@ -72,6 +72,7 @@ def wait_turn(page: Page) -> str:
     return state
 
 
+@pytest.mark.warm  # the boot is not the subject
 def test_a_russian_game_dialog_hint_and_game_over_show_no_english(
         page: Page, wait_ready: Callable[..., float]) -> None:
     page.goto("index.html" + GAME + "&lang=ru")
@@ -109,6 +110,7 @@ def test_a_russian_game_dialog_hint_and_game_over_show_no_english(
     shot(page, "game-over-ru")
 
 
+@pytest.mark.warm  # the boot is not the subject
 def test_refusals_are_said_in_russian(page: Page, wait_ready: Callable[..., float]) -> None:
     page.goto("index.html?lang=ru&speed=instant&players=6&deck=24&colour=red&seed=x")
     wait_ready(page)
@@ -172,6 +174,7 @@ def _position(page: Page) -> dict[str, object]:
     })""")
 
 
+@pytest.mark.warm  # the boot is not the subject
 def test_switching_the_language_mid_game_keeps_the_position_and_the_open_dialog(
         page: Page, wait_ready: Callable[..., float]) -> None:
     page.goto("index.html" + GAME + "&lang=en")

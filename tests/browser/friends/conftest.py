@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
 
 
 @pytest.fixture(autouse=True)
-def _close_friends_contexts(browser: Browser) -> Iterator[None]:
+def _close_friends_contexts(browser: Browser, context: BrowserContext) -> Iterator[None]:
     """The friends' browser contexts end with their test: their pages (each with its own Pyodide) must not
-    keep the shared browser busy during the next test. Contexts that existed before the test (the test
-    process's warm one) are left open."""
+    keep the shared browser busy during the next test. The host's context (`context`, made first: the test
+    process's warm one when it is the first warm test) and those before it are left open."""
     before = set(browser.contexts)
     yield
     for other in list(browser.contexts):

@@ -32,6 +32,10 @@ from web.friends.invite import parse_invite
 from web.friends.netpage import STILL_LOOKING_S
 from web.shared.i18n import t
 
+# The host's page is a returning visitor's (the friends' own browsers are new contexts, first visits):
+# the boot is not the subject here.
+pytestmark = pytest.mark.warm
+
 ROOT = Path(__file__).resolve().parents[3]
 CONNECT_MS = 45_000  # a meeting takes a second or two here; CI machines can be very busy
 # Trystero says so on the console when the other side of a data channel closes it (a reload, a tab closed)

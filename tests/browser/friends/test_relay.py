@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.conftest import PageErrors
 from tests.browser.friends.peers import (
@@ -31,10 +32,6 @@ from tests.browser.helpers import TURN_JS, click_a_move
 from web.friends.invite import parse_invite
 from web.friends.netpage import STILL_LOOKING_S
 from web.shared.i18n import t
-
-# The host's page is a returning visitor's (the friends' own browsers are new contexts, first visits):
-# the boot is not the subject here.
-pytestmark = pytest.mark.warm
 
 ROOT = Path(__file__).resolve().parents[3]
 CONNECT_MS = 45_000  # a meeting takes a second or two here; CI machines can be very busy
@@ -104,7 +101,11 @@ def friend(browser: Browser, link: str, page_errors: PageErrors) -> Page:
 
 
 def connected(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.connected === 'true'", timeout=CONNECT_MS)
+    try:
+        page.wait_for_function("document.body.dataset.connected === 'true'", timeout=CONNECT_MS)
+    except PlaywrightTimeoutError:
+        said = page.evaluate("() => [document.body.dataset.net, document.getElementById('net').innerText]")
+        raise AssertionError(f"not connected after {CONNECT_MS} ms; the page's side and panel: {said}") from None
 
 
 def test_one_link_meets_through_the_relay_and_a_reload_reconnects(page: Page, browser: Browser, base_url: str,

@@ -34,10 +34,6 @@ from tests.hidden_cards import secret_cards
 from web.friends.invite import parse_invite
 from web.table.host import BURST, RATE
 
-# The host's page is a returning visitor's (the friends' own browsers are new contexts, first visits):
-# the boot is not the subject here.
-pytestmark = pytest.mark.warm
-
 
 def secrets_by_move(save: dict[str, Any], seat: int) -> list[set[str]]:
     """The seat's secrets after each number of actions, from a replay of the host's saved game."""

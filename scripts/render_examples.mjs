@@ -5,10 +5,10 @@
 //
 // stdin: {"jobs": [{"key": "...", "example": {...}, "labels": {...}, "step": 0}, ...],
 //         "faces": {"labels": {...}, "cards": ["7H", ...]}}   (faces: optional, for tests)
-// stdout: {"html": {"<key>": "<figure ...>"}, "faces": {"7H": "<span ...>"}}
+// stdout: {"html": {"<key>": "<figure ...>"}, "faces": {"7H": "<span ...>"}, "names": {"7H": "7♥, seven of hearts"}}
 // Run by scripts/build_rules.py (`make setup`).
 
-import { cardFace, renderExample } from "../web/examples/stepper.js";
+import { cardFace, cardLabel, renderExample } from "../web/examples/stepper.js";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -17,5 +17,9 @@ const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const html = {};
 for (const job of input.jobs || []) html[job.key] = renderExample(job.example, job.labels, job.step || 0);
 const faces = {};
-if (input.faces) for (const card of input.faces.cards) faces[card] = cardFace(card, input.faces.labels);
-process.stdout.write(JSON.stringify({ html, faces }));
+const names = {};
+for (const card of input.faces ? input.faces.cards : []) {
+  faces[card] = cardFace(card, input.faces.labels);
+  names[card] = cardLabel(card, input.faces.labels);
+}
+process.stdout.write(JSON.stringify({ html, faces, names }));

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from durak import Game
-from durak.cards import CARDS
+from durak.cards import CARDS, RANKS
 from durak.record import Record
 from web.examples.narration import said
-from web.shared.i18n import card_label, rank_label, suit_name, t, tn, translate_comment
+from web.shared.i18n import rank_label, suit_name, t, tn, translate_comment
 from web.shared.i18n import seat_names as i18n_seat_names
 
 #: The keys of every frame, in the order docs/rules-pages.md describes them.
@@ -61,12 +61,40 @@ def label_template(lang: str, key: str) -> str:
     return t(lang, key, **{name: "{" + name + "}" for name in TEMPLATE_FIELDS})
 
 
+#: The counts a board says in words (its name in the labels: its catalogue message).
+COUNTED = {"cards": "cards_count", "talon": "talon", "discard": "discard"}
+
+
+def count_forms(lang: str, key: str) -> tuple[list[str], str]:
+    """``key``'s plural message for 0 to 52 cards as web/examples/stepper.js reads it: its distinct texts with
+    the number as ``{n}``, and a string whose n-th character is the index of n's text. Every rules page
+    carries these for three messages, so they travel as a language's few forms rather than 53 texts each."""
+    forms: list[str] = []
+    pattern = []
+    for n in range(len(CARDS) + 1):
+        form = tn(lang, key, n).replace(str(n), "{n}", 1)
+        if form not in forms:
+            forms.append(form)
+        pattern.append(forms.index(form))
+    if len(forms) > 10:
+        raise ValueError(f"{lang} {key}: {len(forms)} plural forms, more than one digit can index")
+    return forms, "".join(map(str, pattern))
+
+
+def card_words(lang: str) -> dict[str, Any]:
+    """What web/examples/stepper.js's ``cardLabel`` names a card with ("6♠, six of spades"): the label and name
+    messages with their fields left in, and the words they take, rather than every card's name written out."""
+    return {
+        "label": t(lang, "card_label", symbol="{symbol}", name="{name}"),
+        "name": t(lang, "card_name", rank="{rank}", suit="{suit}"),
+        "rank_words": {str(rank): t(lang, f"rank_word_{rank}") for rank in RANKS},
+        "suit_words": {suit: t(lang, f"card_suit_{suit}") for suit in "SHDC"},
+    }
+
+
 def board_labels(lang: str, *extra_ui: str) -> dict[str, Any]:
     """The words web/examples/stepper.js's board needs (card names, rank letters, suits, counts, marks), plus the
     ``example_<key>`` messages named in ``extra_ui`` (the rules pages' try-it and odds controls)."""
-    def counts(key: str) -> list[str]:
-        return [tn(lang, key, n) for n in range(len(CARDS) + 1)]
-
     keys = ("step", "first", "prev", "next", "last", "controls", "table_empty", "discard_short", "no_cards")
     ui = {key: label_template(lang, f"example_{key}") for key in keys + extra_ui}
     ui.update(attacker=t(lang, "mark_attacker"), defender=t(lang, "mark_defender"), to_act=t(lang, "mark_turn"),
@@ -76,9 +104,9 @@ def board_labels(lang: str, *extra_ui: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "ranks": {str(rank): rank_label(lang, f"{rank}S") for rank in (11, 12, 13, 14)},
-        "cards": {str(card): card_label(lang, str(card)) for card in CARDS},
+        "cards": card_words(lang),
         "suits": {suit: suit_name(lang, suit) for suit in "SHDC"},
-        "counts": {"cards": counts("cards_count"), "talon": counts("talon"), "discard": counts("discard")},
+        "counts": {name: list(count_forms(lang, key)) for name, key in COUNTED.items()},
         "ui": ui,
     }
 

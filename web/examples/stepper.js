@@ -27,6 +27,7 @@
 // Only the current frame's cards are in the DOM.
 
 const SUITS = "SHDC";
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const RANK_OF = { J: 11, Q: 12, K: 13, A: 14, T: 10 };
 const SWIPE_PX = 40;
@@ -74,16 +75,31 @@ export function cardFace(card, labels) {
 }
 
 /** A face-up card; its accessible name holds its visible text ("7♥, seven of hearts", WCAG 2.5.3). */
+/** A card's accessible name, its visible index first ("6♠, six of spades": web/shared/i18n.py's card_label, from
+ * the words web/examples/frames.py's card_words gives; tests/web/examples/test_build_rules.py holds the two equal). */
+export function cardLabel(card, labels) {
+  const words = labels.cards;
+  const suit = card.slice(-1).toUpperCase();
+  const rank = rankOf(card);
+  const symbol = (rank > 10 ? labels.ranks[rank] : String(rank)) + SUIT_SYMBOL[suit];
+  return fill(words.label, { symbol, name: fill(words.name, { rank: words.rank_words[rank], suit: words.suit_words[suit] }) });
+}
+
 export function cardHtml(card, labels, { tag = "div", cls = "", attrs = "" } = {}) {
   const suit = card.slice(-1).toUpperCase();
   const colour = RED.has(suit) ? "red" : "black";
   const role = tag === "button" ? ' type="button"' : ' role="img"';
   // suit-x: the four-colour deck's ink for diamonds and clubs (web/shared/cards.css)
-  return `<${tag} class="card ${colour} suit-${suit.toLowerCase()}${cls ? " " + cls : ""}"${role} aria-label="${escape(labels.cards[card])}"${attrs ? " " + attrs : ""}>` +
+  return `<${tag} class="card ${colour} suit-${suit.toLowerCase()}${cls ? " " + cls : ""}"${role} aria-label="${escape(cardLabel(card, labels))}"${attrs ? " " + attrs : ""}>` +
     `${cardFace(card, labels)}</${tag}>`;
 }
 
-const count = (labels, key, n) => labels.counts[key][Math.min(n, labels.counts[key].length - 1)];
+// A count's words ("3 cards"): `labels.counts[key]` is [forms, pattern], the pattern's n-th character the
+// index of n's form (web/examples/frames.py's count_forms); beyond the pattern, its last.
+const count = (labels, key, n) => {
+  const [forms, pattern] = labels.counts[key];
+  return fill(forms[Number(pattern[Math.min(n, pattern.length - 1)])], { n });
+};
 
 function marks(frame, seat, labels) {
   const ui = labels.ui;

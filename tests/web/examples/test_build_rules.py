@@ -16,9 +16,10 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from durak import Game
+from durak.cards import CARDS
 from durak.record import Record, load_examples
 from tests.browser.helpers import build_rules
-from web.shared.i18n import LANGS, translate_comment
+from web.shared.i18n import LANGS, card_label, translate_comment
 from web.table.render import card_face
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -194,15 +195,17 @@ def test_every_comment_and_title_is_translated() -> None:
                 assert translate_comment(lang, english) != english, (lang, example_id, english)
 
 
-def test_the_stepper_draws_card_faces_as_the_table_does() -> None:
-    """web/examples/stepper.js's cardFace and web/table/render.py's card_face write the same markup for every card."""
+def test_the_stepper_draws_and_names_cards_as_the_table_does() -> None:
+    """web/examples/stepper.js's cardFace and web/table/render.py's card_face write the same markup for every card,
+    and its cardLabel gives web/shared/i18n.py's card_label."""
+    cards = [str(card) for card in CARDS]
     for lang in LANGS:
         labels = build_rules.labels(lang)
-        cards = list(labels["cards"])
         run = subprocess.run(["node", str(ROOT / "scripts" / "render_examples.mjs")], capture_output=True, text=True,
                              input=json.dumps({"faces": {"labels": labels, "cards": cards}}), check=True)
-        faces = json.loads(run.stdout)["faces"]
-        assert faces == {card: card_face(card, lang) for card in cards}
+        drawn = json.loads(run.stdout)
+        assert drawn["faces"] == {card: card_face(card, lang) for card in cards}
+        assert drawn["names"] == {card: card_label(lang, card) for card in cards}
 
 
 def copy_site(tmp_path: Path) -> Path:

@@ -444,12 +444,18 @@ async def test_a_friend_met_through_a_relay_needs_no_reply_and_waits_for_the_tab
 
 
 @in_loop
-async def test_a_friend_who_finds_no_table_is_told_why_but_not_over_a_refusal_or_a_link(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(netpage, "STILL_LOOKING_S", 2.0)  # beyond the pumps that bring the refusal and the link
+async def test_a_friend_who_finds_no_table_is_told_why_but_not_over_a_refusal_or_a_link() -> None:
     wire = Wire()
     _host, link = await relay_table(wire)
     waiting, taken, met = (NetPage(wire, relays=True) for _ in range(3))
+    looked_long_enough = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        """The friends' waits: STILL_LOOKING_S ends when the test says it has passed, others as they would."""
+        await (looked_long_enough.wait() if seconds == netpage.STILL_LOOKING_S else asyncio.sleep(seconds))
+
+    for page in (waiting, taken, met):
+        page.bridge.port.sleep = sleep
     for page in (waiting, taken, met):
         page.boot(search="", href=link)
     await pump(waiting, taken, met)
@@ -457,7 +463,7 @@ async def test_a_friend_who_finds_no_table_is_told_why_but_not_over_a_refusal_or
     met.send({"t": "link", "peer": "room", "state": "open"})
     await pump(waiting, taken, met)
     assert "seat is taken" in taken.panel["html"] and "Still looking" not in waiting.panel["html"]
-    await asyncio.sleep(2.0)
+    looked_long_enough.set()
     await pump(waiting, taken, met)
     assert 'data-testid="relay-wait"' in waiting.panel["html"]
     assert "found only while its host has it open" in waiting.panel["html"]

@@ -15,6 +15,7 @@ import argparse
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
@@ -27,11 +28,11 @@ MARKS = ("web/table/table.js", "web/worker/engine-worker.mjs", "web/vendor/pyodi
          "web/vendor/pyodide/pyodide.asm.wasm")
 
 
-def one_load(browser: Browser, server: object, base_url: str) -> dict[str, float]:
+def one_load(browser: Browser, server: Any, base_url: str) -> dict[str, float]:
     """Seconds after index.html's response began, for each of MARKS, and the ready time."""
     loaded = phone_load(browser, base_url + GAME, server)
-    with server.logging:  # type: ignore[attr-defined]
-        began = list(zip(server.responses, server.response_times, strict=True))  # type: ignore[attr-defined]
+    with server.logging:
+        began = list(zip(server.responses, server.response_times, strict=True))
     first = began[0][1]
     starts = {mark: next(at - first for (path, _, _), at in began if path.split("?")[0].endswith(mark))
               for mark in MARKS}

@@ -73,15 +73,21 @@ class Player:
         self.iterations = iterations
         self.time_budget = time_budget
 
-    def start(self, view: dict[str, Any], legal: list[Action], cheats: list[Action] | None = None) -> Thinker:
+    def start(self, view: dict[str, Any], legal: list[Action], cheats: list[Action] | None = None, *,
+              time_budget: float | None = None) -> Thinker:
         """Begin a decision; the quick levels are done at once. With ``cheats`` (cheat mode: ``game.cheats``),
-        the decision may end as one of them."""
+        the decision may end as one of them. ``time_budget``, when given, replaces the player's own for this
+        decision (a table that waits anyway before showing the move lets hard think through the wait)."""
         if not legal:
             raise ValueError("no legal action to choose from: this seat is not to act")
+        if time_budget is not None and not time_budget > 0:
+            raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
         if cheats:
-            return Cheating(self.start(view, legal), self.level, self.seed, view, legal, list(cheats))
+            inner = self.start(view, legal, time_budget=time_budget)
+            return Cheating(inner, self.level, self.seed, view, legal, list(cheats))
         if self.level == "hard":
-            return HardThinker(view, legal, self.seed, self.iterations, self.time_budget)
+            budget = self.time_budget if time_budget is None else time_budget
+            return HardThinker(view, legal, self.seed, self.iterations, budget)
         legal = sorted(legal)  # the engine's order follows its hand order, which a view does not show
         if self.level == "random":
             return Decided(Random(fingerprint(self.seed, view)).choice(legal))

@@ -6,10 +6,13 @@ import gc
 import time
 from typing import Any
 
+import pytest
+
 from durak import Action, Game, Rules
 from durak.ai import make_player
 from durak.ai.endgame import Solver
 from durak.ai.hard import ENDGAME_PROOF_SHARE
+from durak.ai.players import Cheating
 
 from .helpers import positions
 
@@ -96,3 +99,33 @@ def test_sliced_search_gives_the_unsliced_answer() -> None:
         assert seat is not None
         whole, sliced, _ = whole_and_sliced(game, seat, iterations=6)
         assert sliced == whole
+
+
+def test_a_decisions_own_budget_replaces_the_players() -> None:
+    game = next(g for g in positions(Rules(), seed=6, every=15) if len(g.legal_actions(g.to_act or 0)) > 2)
+    seat = game.to_act
+    assert seat is not None and game.talon, "a midgame decision: sampled search, no endgame proof"
+    view, legal = game.view(seat), game.legal_actions(seat)
+    player = make_player("hard", seed=4, time_budget=0.02)
+    thinker = player.start(view, legal, time_budget=0.12)
+    while not thinker.step(STEP):
+        pass
+    assert 0.12 <= thinker.elapsed() < 0.12 + STEP + SLACK  # type: ignore[attr-defined]
+    assert thinker.best() in legal
+    own = player.start(view, legal)
+    while not own.step(STEP):
+        pass
+    assert own.elapsed() < 0.02 + STEP + SLACK  # type: ignore[attr-defined]
+
+
+def test_a_cheating_decision_keeps_its_budget_and_a_bad_budget_is_refused() -> None:
+    game = next(g for g in positions(Rules(cheating=True), seed=6, every=15) if g.cheats(g.to_act or 0))
+    seat = game.to_act
+    assert seat is not None
+    view, legal = game.view(seat), game.legal_actions(seat)
+    player = make_player("hard", seed=4, time_budget=0.02)
+    thinker = player.start(view, legal, game.cheats(seat), time_budget=0.07)
+    assert isinstance(thinker, Cheating) and thinker.inner.budget == 0.07  # type: ignore[attr-defined]
+    for bad in (0.0, -1.0, float("nan")):
+        with pytest.raises(ValueError, match="time_budget"):
+            player.start(view, legal, time_budget=bad)

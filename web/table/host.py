@@ -30,7 +30,9 @@ from web.table import fairdeal
 from web.table.params import LEVELS, Settings, normalise_seats, problems
 from web.table.protocol import ProtocolError, check_shape, decode_incoming, refusal
 
-#: Seconds an AI move stays "thinking" on screen, by speed (instant: tests and impatient players).
+#: Seconds an AI move stays "thinking" on screen at least, by speed (instant: tests and impatient players).
+#: The hard AI searches through it, on top of its own budget: the player waits that long anyway, and on a
+#: slow phone the extra search is most of hard's strength (docs/ai.md, "Thinking through the pause").
 AI_PAUSE = {"slow": 1.0, "normal": 0.55, "fast": 0.25, "instant": 0.0}
 #: Seconds before an automatic pass (the player had nothing to add), so the table can be read.
 AUTO_PASS_PAUSE = {"slow": 0.5, "normal": 0.3, "fast": 0.15, "instant": 0.0}
@@ -571,9 +573,11 @@ class Host:
                     self._status()
                     self._sent()
                 seq = self.seq
-                action = await self.think(seat, legal)
-                if pause:
-                    await self.port.sleep(pause)
+                started = self.clock()
+                action = await self.think(seat, legal, spare=pause)
+                left = pause - (self.clock() - started)
+                if left > 0:
+                    await self.port.sleep(left)
                 if generation != self.generation or game is not self.game:
                     break
                 self.thinking = None
@@ -688,8 +692,9 @@ class Host:
             self._sent()
             self.kick()
 
-    async def think(self, seat: int, legal: list[Any], level: str | None = None) -> Any:
-        """The AI's choice, computed in slices of THINK_SLICE seconds so the page never freezes.
+    async def think(self, seat: int, legal: list[Any], level: str | None = None, spare: float = 0.0) -> Any:
+        """The AI's choice, computed in slices of THINK_SLICE seconds so the page never freezes. An AI that
+        searches (hard) thinks ``spare`` seconds more than its own budget: the time the table waits anyway.
 
         An AI that fails must not stop the table: the move falls back to the normal level (then to the
         first legal action) and a one-line warning goes to the console.
@@ -701,7 +706,8 @@ class Host:
         started = time.perf_counter()
         try:
             if hasattr(bot, "start"):
-                thinker = bot.start(view, legal, cheats) if cheats else bot.start(view, legal)
+                budget = bot.time_budget + spare if spare > 0 else None
+                thinker = bot.start(view, legal, cheats or None, time_budget=budget)
                 while True:
                     step_start = time.perf_counter()
                     done = thinker.step(max_seconds=THINK_SLICE)

@@ -3,10 +3,11 @@
 Every sampled world is played once per candidate with the same playout randomness (common random
 numbers), so candidates are compared on identical deals and the noise of the deal cancels. Sequential
 halving drops the weaker half of the candidates at 8, 16, 32 … worlds to spend the time on the close
-calls. Playouts follow the normal level's rules of thumb for every seat. Half the worlds are played with
-the chance estimates normal makes at the table (which cards the defender can beat), half without them: the
-opponent may be normal, who estimates, or a weaker player who does not, and in the arena the estimating
-model alone gained against normal but lost against easy (docs/ai.md).
+calls. Hard cannot know who it faces, so each playout imagines one of three opponents: normal making
+the chance estimates it makes at the table (which cards the defender can beat), normal without them, or a
+beginner playing easy's rules (lowest card first, the lowest card that beats, take what cannot be beaten).
+Its own side always plays normal's rules of thumb. In the arena the estimating model alone gained against
+normal but lost against easy, and adding the beginner gained three points against easy (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from random import Random
 
 from ..actions import TAKE_ACTION, Action
 from ..game import Game
+from .easy import choose_easy
 from .endgame import DRAW, outcome
 from .normal import choose_normal
 from .sampler import Sampler
@@ -28,17 +30,21 @@ MARGIN = 1.0
 HALVING_FROM = 8
 #: A playout longer than this is a loop bug in a policy: score it as a draw rather than hang.
 PLAYOUT_CAP = 2000
+#: Share of the playouts whose opponents play as a beginner, by easy's rules.
+BEGINNER_SHARE = 1 / 3
 #: Share of the playouts whose players make normal's chance estimates (``informed``); the rest play blind.
 INFORMED_SHARE = 0.5
 
 
 def playout(game: Game, team: int, rng: Random, noise: float) -> Generator[None, None, int]:
-    """Play ``game`` to its end with the normal rules (a ``noise`` share of random moves).
+    """Play ``game`` to its end for ``team``: normal's rules, the opponents perhaps a beginner's (a ``noise``
+    share of random moves).
 
-    ``rng`` decides first whether the players make normal's chance estimates, so every candidate played
-    on one world with the same seed meets the same opponents. Yields every few moves so that a long
-    playout cannot overrun a browser's time slice.
+    ``rng`` decides first whether the opponents play as beginners, then whether normal's players make its
+    chance estimates, so every candidate played on one world with the same seed meets the same opponents.
+    Yields every few moves so that a long playout cannot overrun a browser's time slice.
     """
+    beginner = rng.random() < BEGINNER_SHARE
     situation = informed if rng.random() < INFORMED_SHARE else blind
     for move in range(PLAYOUT_CAP):
         if game.result is not None:
@@ -50,6 +56,8 @@ def playout(game: Game, team: int, rng: Random, noise: float) -> Generator[None,
             action = legal[0]
         elif noise and rng.random() < noise:
             action = rng.choice(legal)
+        elif beginner and game.rules.team_of(seat) != team:
+            action = choose_easy(Situation.of_game(game, seat), legal)
         else:
             action = choose_normal(situation(game, seat, legal), legal)
         game.apply(seat, action)

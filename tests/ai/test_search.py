@@ -1,4 +1,5 @@
-"""The playouts of hard's search: normal's rules of thumb, half of them with the estimates normal makes at the table."""
+"""The playouts of hard's search: normal's rules of thumb, some with the estimates normal makes at the table, some
+with the opponents playing as beginners."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from random import Random
 
 from durak import Game
 from durak.ai.normal import choose_normal
-from durak.ai.search import INFORMED_SHARE, informed, playout
+from durak.ai.search import BEGINNER_SHARE, INFORMED_SHARE, informed, playout
 from durak.ai.situation import Situation
 
 from .helpers import act, position
@@ -45,9 +46,9 @@ def test_the_estimate_leaves_out_the_seat_s_own_cards_and_the_exposed_trump() ->
     assert situation.defender_hidden == 2
 
 
-def first_move(game: Game, seed: int) -> str:
-    """The first move of a noiseless playout of ``game`` for seat 0's team, with ``seed``."""
-    drive(playout(game, 0, Random(seed), 0.0))
+def first_move(game: Game, seed: int, team: int = 0) -> str:
+    """The first move of a noiseless playout of ``game`` for ``team``, with ``seed``."""
+    drive(playout(game, team, Random(seed), 0.0))
     return str(game.history[0][1])
 
 
@@ -65,7 +66,22 @@ def test_the_seed_decides_whether_a_playout_makes_the_estimates() -> None:
     openings = {}
     for seed in range(20):
         game = position(["6S 7C", "7S 8H"], trump="D")
-        informed_playout = Random(seed).random() < INFORMED_SHARE
+        draws = Random(seed)
+        draws.random()  # whether the opponents play as beginners: seat 0 is on the playout's own side
+        informed_playout = draws.random() < INFORMED_SHARE
         openings[seed] = first_move(game, seed)
         assert openings[seed] == ("attack 7C" if informed_playout else "attack 6S")
+    assert len(set(openings.values())) == 2
+
+
+def test_the_seed_decides_whether_the_opponents_play_as_beginners() -> None:
+    # Normal leads with the pair of sevens, informed or not; easy leads with its lowest card, 6H.
+    openings = {}
+    for seed in range(30):
+        game = position(["7S 7C 6H", "10S 8H 9D"], trump="D")
+        beginner_playout = Random(seed).random() < BEGINNER_SHARE
+        openings[seed] = first_move(game, seed, team=1)  # seat 0 is the opponent
+        assert openings[seed] == ("attack 6H" if beginner_playout else "attack 7S 7C")
+        own_side = position(["7S 7C 6H", "10S 8H 9D"], trump="D")
+        assert first_move(own_side, seed, team=0) == "attack 7S 7C"  # never a beginner on its own side
     assert len(set(openings.values())) == 2

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
-from durak import Rules
+from durak import Game, Rules
 from durak.ai import make_player
 from durak.ai.inference import likelihoods
 from durak.ai.sampler import Sampler
 from durak.ai.seen import Seen
+from durak.cards import Card
 
 from .helpers import RULE_SETS, act, position, positions
 
@@ -51,21 +53,59 @@ def test_decision_ignores_how_hidden_cards_lie() -> None:
     assert changed > 5  # the re-deals really moved hidden cards
 
 
+def held_by_seat_1(game: Game, wanted: Callable[[Card], bool]) -> tuple[float, float]:
+    """How many ``wanted`` cards seat 0's sampler deals seat 1 on average: with the history's evidence, without."""
+    seen = Seen.read(game.view(0))
+    rng = random.Random(1)
+
+    def share(sampler: Sampler) -> float:
+        return sum(sum(map(wanted, sampler.deal(rng)[0][1])) for _ in range(400)) / 400
+
+    return share(Sampler(seen, likelihoods(seen))), share(Sampler(seen, [{} for _ in range(2)]))
+
+
 def test_a_take_makes_cheap_beaters_unlikely() -> None:
     """After seat 1 took 7H, the hearts just above it are sampled into seat 1's hand less often."""
     game = position(["7H 6S 6C KD QS QC", "AS AC 10S 10C 9S 9C"], trump="D", talon="8H 9H 10H JH 6H 7D")
     act(game, "attack 7H", "take", "pass")
-    view = game.view(0)
-    seen = Seen.read(view)
-    weighted = Sampler(seen, likelihoods(seen))
-    plain = Sampler(seen, [{} for _ in range(2)])
-    rng = random.Random(1)
+    weighted, plain = held_by_seat_1(game, lambda c: c.rank in (8, 9, 10) and c.suit == "H")
+    assert weighted < 0.6 * plain
 
-    def share(sampler: Sampler) -> float:
-        hits = sum(sum(c.rank in (8, 9, 10) and c.suit == "H" for c in sampler.deal(rng)[0][1]) for _ in range(400))
-        return hits / 400
 
-    assert share(weighted) < 0.6 * share(plain)
+def test_a_take_makes_all_but_the_top_trumps_unlikely() -> None:
+    """Taking a plain card when a low trump would have beaten it: a player keeps back only its best two."""
+    game = position(["7H 6S 6C KS QS QC", "AS AC 10S 10C 9S 9C"], trump="D", talon="6D 9D QD KD AD 8H")
+    act(game, "attack 7H", "take", "pass")
+    low, plain_low = held_by_seat_1(game, lambda c: c.suit == "D" and c.rank <= 12)
+    top, plain_top = held_by_seat_1(game, lambda c: c.suit == "D" and c.rank > 12)
+    assert low < 0.7 * plain_low
+    assert top > 0.8 * plain_top
+
+
+def test_a_defence_makes_cheaper_beaters_unlikely() -> None:
+    """Seat 1 beat 7H with JH: it probably held no 8H, 9H or 10H, which beat it more cheaply."""
+    game = position(["7H 6S 6C KS QS QC", "JH AC 10S 10C 9S 9C"], trump="D", talon="8H 9H 10H 6H 8D AD")
+    act(game, "attack 7H", "defend 7H JH")
+    weighted, plain = held_by_seat_1(game, lambda c: c.suit == "H" and 7 < c.rank < 11)
+    assert weighted < 0.5 * plain
+
+
+def test_a_lead_makes_cheaper_cards_unlikely() -> None:
+    """Seat 1 opened with 9S: it probably held no plain card below a nine, or it would have led that."""
+    game = position(["7H 6S 6C KS QS QC", "9S AS AC 10C JC QH"], trump="D", attacker=1,
+                    talon="6H 7C 8S 8C JH 10H")
+    act(game, "attack 9S")
+    weighted, plain = held_by_seat_1(game, lambda c: c.suit != "D" and c.rank < 9)
+    assert weighted < 0.7 * plain
+
+
+def test_only_the_latest_lead_counts() -> None:
+    """A seat that drew cards since its last lead is judged by the latest one: 6H after 10S says nothing of nines."""
+    game = position(["7H 6S QD 8D QS QC", "10S 6H AC KC KH AH"], trump="D", attacker=1,
+                    talon="6D 7S 8S 8C 9H 9C JH JC")
+    act(game, "attack 10S", "take", "pass", "attack 6H")
+    weighted, plain = held_by_seat_1(game, lambda c: c.suit != "D" and 7 <= c.rank <= 9)
+    assert weighted > 0.8 * plain
 
 
 def test_a_known_hand_with_a_hidden_talon_is_not_certain() -> None:

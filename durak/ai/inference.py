@@ -37,7 +37,6 @@ class _Evidence:
     """Per-seat weights, multiplied as the history is read."""
 
     def __init__(self, seen: Seen) -> None:
-        self.seen = seen
         self.unseen = seen.unseen
         self.trump = seen.trump
         self.lowest = seen.lowest_rank

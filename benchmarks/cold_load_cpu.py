@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import runpy
 import statistics
 import sys
 import threading
@@ -30,18 +31,12 @@ from playwright.sync_api import Browser, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import serve  # noqa: E402 - after the path set-up
+from suite_cpu import busy_seconds  # noqa: E402 - this folder, as the script runs
 
-CONFIG = SimpleNamespace(**__import__("runpy").run_path(str(ROOT / "playwright.config.py")))
+CONFIG = SimpleNamespace(**runpy.run_path(str(ROOT / "playwright.config.py")))
 TICKS = os.sysconf("SC_CLK_TCK")
 Mode = Literal["allow", "block"]
 MODES: tuple[Mode, Mode] = ("allow", "block")
-
-
-def busy_seconds() -> float:
-    """The machine's processor time so far, all cores, idle and I/O wait left out."""
-    with open("/proc/stat") as stat:
-        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in stat.readline().split()[1:9])
-    return (user + nice + system + irq + softirq + steal) / TICKS
 
 
 class ChromiumSampler(threading.Thread):

@@ -168,6 +168,20 @@ def site_server() -> Iterator[str]:
     server.server_close()
 
 
+@pytest.fixture(scope="module")
+def subpath_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
+    """A second server whose root holds the site only under games/durak/ (a link to the repo root), as on a
+    rules site (https://example.org/games/durak/); yields that folder's URL. After `site_server`, which
+    builds the site."""
+    top = tmp_path_factory.mktemp("host")
+    (top / "games").mkdir()
+    (top / "games" / "durak").symlink_to(ROOT, target_is_directory=True)
+    server, url = serve.start_in_background(port=0, root=top)
+    yield url + "games/durak/"
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture(scope="session")
 def base_url(pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> str:
     given = pytestconfig.getoption("base_url", None)

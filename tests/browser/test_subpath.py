@@ -3,27 +3,11 @@ and asks for nothing outside its own folder."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
-import pytest
 from playwright.sync_api import BrowserContext, Request
 
-from .helpers import ROOT, click_a_move, serve
-
-PREFIX = "games/durak/"
-
-
-@pytest.fixture(scope="module")
-def subpath_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
-    """A second server whose root holds the site only under games/durak/ (a link to the repo root)."""
-    top = tmp_path_factory.mktemp("host")
-    (top / "games").mkdir()
-    (top / "games" / "durak").symlink_to(Path(ROOT), target_is_directory=True)
-    server, url = serve.start_in_background(port=0, root=top)
-    yield url + PREFIX
-    server.shutdown()
-    server.server_close()
+from .helpers import click_a_move
 
 
 def test_the_game_plays_from_a_sub_path(context: BrowserContext, subpath_url: str,

@@ -424,21 +424,9 @@ def test_embeds_work_offline_once_visited(page: Page, own_site: tuple[Any, str, 
         host.server_close()
 
 
-@pytest.fixture(scope="module")
-def subpath_site(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
-    """The site only under games/durak/ of another server (a link to the repo root)."""
-    top = tmp_path_factory.mktemp("subpath")
-    (top / "games").mkdir()
-    (top / "games" / "durak").symlink_to(ROOT, target_is_directory=True)
-    server, url = serve.start_in_background(port=0, root=top)
-    yield url + "games/durak/"
-    server.shutdown()
-    server.server_close()
-
-
-def test_embeds_come_from_a_sub_path_and_ask_for_nothing_outside_it(page: Page, subpath_site: str,
+def test_embeds_come_from_a_sub_path_and_ask_for_nothing_outside_it(page: Page, subpath_url: str,
                                                                      tmp_path: Path) -> None:
-    write_host(tmp_path, subpath_site)
+    write_host(tmp_path, subpath_url)
     host, host_url = serve.start_in_background(port=0, root=tmp_path)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
@@ -448,9 +436,9 @@ def test_embeds_come_from_a_sub_path_and_ask_for_nothing_outside_it(page: Page, 
         host.shutdown()
         host.server_close()
     sources = page.evaluate("() => [...document.querySelectorAll('iframe')].map((f) => f.src)")
-    assert all(src.startswith(subpath_site + "embed.html?example=") for src in sources), sources
-    site_origin = subpath_site.split("/games/")[0]
-    stray = [url for url in requested if url.startswith(site_origin) and not url.startswith(subpath_site)]
+    assert all(src.startswith(subpath_url + "embed.html?example=") for src in sources), sources
+    site_origin = subpath_url.split("/games/")[0]
+    stray = [url for url in requested if url.startswith(site_origin) and not url.startswith(subpath_url)]
     assert not stray, f"requests outside the site's folder: {stray[:5]}"
 
 

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, e
 from durak import Game, IllegalAction
 from durak.record import Record, load_examples
 from tests.browser.conftest import PageErrors
-from tests.browser.helpers import CONTROLLED_JS, ROOT, build_rules, rebuild, serve
+from tests.browser.helpers import CONTROLLED_JS, ROOT, build_rules, rebuild
 from web.examples.frames import seat_names
 from web.examples.narration import refusal
 from web.shared.i18n import LANGS, capitalised, say, translate_comment
@@ -297,18 +297,6 @@ def test_each_step_is_announced_and_a_swipe_steps(page: Page) -> None:
     expect(example).to_have_attribute("data-step", "2")
     name = example.locator("[data-seat='0'] [data-card]").first.get_attribute("aria-label") or ""
     assert re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣], \w+ of \w+", name), name  # the visible text, then the name
-
-
-@pytest.fixture(scope="module")
-def subpath_url(tmp_path_factory: pytest.TempPathFactory, site_server: str) -> Iterator[str]:
-    """A second server whose root holds the site only under games/durak/ (a link to the repo root)."""
-    top = tmp_path_factory.mktemp("host")
-    (top / "games").mkdir()
-    (top / "games" / "durak").symlink_to(ROOT, target_is_directory=True)
-    server, url = serve.start_in_background(port=0, root=top)
-    yield url + "games/durak/"
-    server.shutdown()
-    server.server_close()
 
 
 def test_a_rules_page_works_offline_after_one_visit_from_a_sub_path(context: BrowserContext, subpath_url: str) -> None:

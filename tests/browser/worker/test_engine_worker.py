@@ -18,7 +18,6 @@ from playwright.sync_api import BrowserContext, Page, Request
 
 from tests.browser.helpers import CONTROLLED_JS, rebuild
 from tests.browser.main_thread import MainThreadTrace
-from tests.browser.test_subpath import subpath_url  # noqa: F401  (the fixture: the site served under games/durak/)
 
 FIXTURE = "tests/browser/fixtures/engine-worker.html"
 SNAPSHOT_STORED_JS = "() => ['saved', 'failed'].includes(document.body.dataset.snapshot)"
@@ -182,7 +181,7 @@ def test_the_worker_boots_offline_after_one_visit(
 
 
 def test_the_worker_boots_from_a_sub_path_and_deals_the_link_game(
-    context: BrowserContext, subpath_url: str, wait_ready: Callable[..., float]  # noqa: F811
+    context: BrowserContext, subpath_url: str, wait_ready: Callable[..., float]
 ) -> None:
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))

@@ -22,7 +22,6 @@ import base64
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any, Protocol
 
 from web.friends.invite import (
@@ -38,6 +37,7 @@ from web.friends.invite import (
     room_id,
 )
 from web.shared.i18n import t
+from web.shared.markup import escape
 from web.table.controller import Controller
 from web.table.host import Host
 from web.table.protocol import MAX_NAME, ProtocolError, encode, refusal

@@ -10,10 +10,10 @@ since its losses and first-outs are the statistics themselves. Pure Python, no b
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from web.review.history import KINDS, Entry, Stats, Tally
 from web.shared.i18n import t, tn
+from web.shared.markup import escape
 
 #: The last games the results chart shows.
 RESULTS_SHOWN = 40

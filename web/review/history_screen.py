@@ -10,11 +10,10 @@ equivalent (web/review/charts.py).
 
 from __future__ import annotations
 
-from html import escape
-
 from web.review.charts import level_name, levels_chart, result_name, results_chart, streaks_text, variants_table
 from web.review.history import Entry, History
 from web.shared.i18n import t, tn
+from web.shared.markup import escape
 
 #: The games listed, newest first (the charts and totals count every game).
 LISTED = 50

@@ -8,7 +8,6 @@ the browser, so the same code runs under CPython in the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from durak.cards import parse_card
@@ -16,6 +15,7 @@ from durak.events import Event
 from durak.messages import Message
 from durak.narrate import narrate
 from web.shared.i18n import capitalised, card_label, card_symbol, cards_symbols, rank_label, say, suit_name, t, tn
+from web.shared.markup import escape
 from web.table.moves import NO_PICK, TABLE_ZONE, TRANSFER_ZONE, Menu, Pick
 
 SUIT_ORDER = "SHDC"

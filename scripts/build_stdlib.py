@@ -9,8 +9,8 @@ writes a smaller one in its place, found from the code, not guessed:
 
 1. Roots: every module named by an import statement anywhere (inside functions too) in the site's
    Python (durak/, web/, rules/, examples/, except the command-line-only modules build_zip leaves
-   out) and in PyScript's own Python package (embedded in its vendored chunks); apart from those,
-   what the wheels vendored beside Pyodide (micropip) import.
+   out); apart from those, what PyScript's own Python package (embedded in its vendored chunks) and
+   the wheels vendored beside Pyodide (micropip) import, which only a PyScript page needs.
 2. Closure: the vendored Pyodide's own Python, in Node.js (scripts/trace_stdlib.mjs), boots (what
    the boot imports is kept), unpacks web/modules.zip as PyScript does, imports every root, then
    the modules of their own packages that they import inside functions, and records every module
@@ -21,7 +21,8 @@ writes a smaller one in its place, found from the code, not guessed:
    start-up), stored uncompressed so that HTTP compression (scripts/compress.py) works on the
    whole file, plus `_stdlib_cut.py`, the names left out. python_stdlib.packages.zip holds what
    only the second found (email, tarfile, http.client, importlib.metadata, ... for loading a
-   wheel): only pages that do (examples/pyscript/) fetch it, when they import one of those.
+   wheel; html for PyScript's package): only PyScript pages (examples/pyscript/) fetch it, when they
+   load a package or import one of those.
 
 Pyodide's original is kept as python_stdlib.full.zip (scripts/vendor.py copies it). The finder of
 web/worker/stdlib-fallback.mjs (installed by web/worker/engine-boot.mjs and web/pyodide-lib.mjs) mounts
@@ -146,14 +147,15 @@ def wheel_imports(wheel: Path) -> set[str]:
 
 
 def site_roots(root: Path) -> list[str]:
-    """What the site's own Python and PyScript's package import."""
-    names = set().union(*(imported_names(path.read_bytes(), str(path)) for path in site_python(root)))
-    return sorted(names | pyscript_imports(root))
+    """What the site's own Python imports."""
+    return sorted(set().union(*(imported_names(path.read_bytes(), str(path)) for path in site_python(root))))
 
 
 def package_roots(root: Path) -> list[str]:
-    """What the wheels a page may load (micropip) import."""
-    return sorted(set().union(*(wheel_imports(wheel) for wheel in wheels(root))))
+    """What PyScript's package and the wheels a PyScript page may load (micropip) import: only such pages
+    need them, and each of those loads micropip, so fetches python_stdlib.packages.zip anyway."""
+    wheel_names = set().union(*(wheel_imports(wheel) for wheel in wheels(root)))
+    return sorted(wheel_names | pyscript_imports(root))
 
 
 def roots(root: Path) -> list[str]:

@@ -30,7 +30,33 @@ const REACH_MS = 5000; // no tracker open by then: the page falls back to reply 
 const PING_MS = 2500; // a seated friend who does not answer a ping this long is gone
 const REJOIN_MS = 6000; // a friend's page alone in its room joins again this often
 const LEAVE_MS = 3000; // longest wait for leaving the room before joining it again
+const HANDSHAKE_MS = 30000; // an answered connection not open by then has failed: rejoining may go on
 const ROLE = { host: "host", guest: "guest" };
+
+/**
+ * The peer connections Trystero makes (its `rtcPolyfill`), and whether one of them is being set up: the
+ * other side has answered and it is neither open nor given up. On a slow phone or network that can take
+ * longer than REJOIN_MS, and leaving the room would close it and start over, again and again.
+ */
+function watchedConnections() {
+  const answered = new Map(); // connection -> when its answer came
+  class WatchedConnection extends RTCPeerConnection {
+    setRemoteDescription(...args) {
+      answered.set(this, performance.now());
+      return super.setRemoteDescription(...args);
+    }
+  }
+  const settingUp = () => {
+    const now = performance.now();
+    for (const [connection, since] of answered) {
+      const open = connection.connectionState === "connected";
+      const over = ["failed", "closed"].includes(connection.connectionState) || connection.signalingState === "closed";
+      if (open || over || now - since > HANDSHAKE_MS) answered.delete(connection);
+    }
+    return answered.size > 0;
+  };
+  return { WatchedConnection, settingUp };
+}
 
 /**
  * Join the room of link `key` and report it through `events`: state(key, "open" | "closed" |
@@ -44,9 +70,11 @@ export async function meet({ key, side, room, secret, relays, ice, allow, events
   const urls = relays.length ? relays : DEFAULT_RELAYS;
   // The host's room is passive: it answers the offers a friend's page announces, and makes none, so the
   // two never wait on each other's next announce (a tracker asks for one every two minutes).
+  const connections = watchedConnections();
   const config = {
     appId: APP, password: secret, passive: side === ROLE.host,
     relayConfig: { urls, warnOnRelayFailure: false }, rtcConfig: { iceServers: ice },
+    ...(side === ROLE.guest ? { rtcPolyfill: connections.WatchedConnection } : {}), // only a guest rejoins
   };
   let trystero = null;
   let msg = null;
@@ -151,10 +179,12 @@ export async function meet({ key, side, room, secret, relays, ice, allow, events
   }
   join();
   // A friend's page with no table joins again now and then: its new offers reach a table that came (back)
-  // after the last ones (a reload of the host's page), without waiting for the tracker's interval.
+  // after the last ones (a reload of the host's page), without waiting for the tracker's interval. Not
+  // while a table's answer is being set up: that would close it.
   let rejoining = false;
   const again = side === ROLE.guest && setInterval(async () => {
     if (link.closed || rejoining || [...peers.values()].some((state) => state.role === ROLE.host)) return;
+    if (connections.settingUp()) return;
     rejoining = true;
     // Trystero's leave first tells the room's peers; one whose channel never opened can hold it up. Then
     // the room stays as it is (it still announces by itself) and the next turn tries again.

@@ -39,6 +39,16 @@ CONNECT_MS = 45_000  # a meeting takes a second or two here; CI machines can be 
 PEER_CLOSED = r"Trystero peer error: OperationError: User-Initiated Abort"
 # Chromium's own console line for a relay that refuses connections (Trystero tries again later)
 RELAY_REFUSED = r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed"
+# How often a friend's page alone in its room joins it again (web/friends/relay.js)
+REJOIN_MS = int(re.search(r"const REJOIN_MS = (\d+);", (ROOT / "web/friends/relay.js").read_text())[1])
+# A friend's page that applies each answer it gets this much later (`%d`: ms): a handshake as slow as on a
+# slow phone or network
+SLOW_ANSWERS_JS = """(() => {
+  const apply = RTCPeerConnection.prototype.setRemoteDescription;
+  RTCPeerConnection.prototype.setRemoteDescription = function (...args) {
+    return new Promise((resolve) => setTimeout(resolve, %d)).then(() => apply.apply(this, args));
+  };
+})();"""
 
 
 def free_port() -> int:
@@ -136,6 +146,24 @@ def test_one_link_meets_through_the_relay_and_a_reload_reconnects(page: Page, br
     wait_state(ann)
     connected(ann)
     expect(ann.locator("[data-testid=reply-code]")).to_have_count(0)
+    ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
+    expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
+
+
+def test_a_handshake_slower_than_the_rejoin_interval_still_connects(page: Page, browser: Browser, base_url: str,
+                                                                   relay: Relay, page_errors: PageErrors) -> None:
+    """The friend's page joins its room again every REJOIN_MS while it has no table; a connection whose
+    answer came but is not open yet must not be closed by that, or a slow one never opens."""
+    host = page
+    page_errors.allow(PEER_CLOSED)
+    table_with_relays(host, base_url, relay.url, ["friend"])
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SLOW_ANSWERS_JS % (REJOIN_MS + 2000))
+    ann = context.new_page()
+    page_errors.watch(ann)
+    ann.goto(at_instant_speed(invite_link(host, 1)))
+    wait_state(ann)
+    connected(ann)
     ann.wait_for_selector("#hand [data-card]", timeout=CONNECT_MS)
     expect(host.locator('#opponents [data-seat="1"]')).to_have_attribute("data-seat-status", "connected")
 

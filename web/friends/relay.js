@@ -30,7 +30,7 @@ const REACH_MS = 5000; // no tracker open by then: the page falls back to reply 
 const PING_MS = 2500; // a seated friend who does not answer a ping this long is gone
 const REJOIN_MS = 6000; // a friend's page alone in its room joins again this often
 const LEAVE_MS = 3000; // longest wait for leaving the room before joining it again
-const HANDSHAKE_MS = 30000; // an answered connection not open by then has failed: rejoining may go on
+const HANDSHAKE_MS = 15000; // an answered connection not open by then is taken as stuck: rejoining goes on
 const ROLE = { host: "host", guest: "guest" };
 
 /**

@@ -153,7 +153,7 @@ def site_roots(root: Path) -> list[str]:
 
 def package_roots(root: Path) -> list[str]:
     """What PyScript's package and the wheels a PyScript page may load (micropip) import: only such pages
-    need them, and each of those loads micropip, so fetches python_stdlib.packages.zip anyway."""
+    need them, and they install the durak wheel with micropip, so fetch python_stdlib.packages.zip anyway."""
     wheel_names = set().union(*(wheel_imports(wheel) for wheel in wheels(root)))
     return sorted(wheel_names | pyscript_imports(root))
 

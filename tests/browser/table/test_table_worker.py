@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.browser.conftest import PageErrors, wait_until_ready
 from tests.browser.helpers import CONFIG, FramePage, rebuild
@@ -78,6 +78,21 @@ def table(page: Page) -> Callable[[str], None]:
 
 def loading(page: Page) -> bool:
     return bool(page.evaluate("() => document.body.dataset.state === 'loading'"))
+
+
+def engine_held(page: Page) -> Callable[[], None]:
+    """Holds the request for the engine worker's script until the returned function is called: the page
+    stays loading however quick the machine, for tests of what it does meanwhile."""
+    held: list[Route] = []
+    page.route("**/web/worker/engine-worker.mjs", lambda route: held.append(route))
+
+    def release() -> None:
+        assert held, "the page never asked for the engine worker"
+        for route in held:
+            route.continue_()
+        page.unroute("**/web/worker/engine-worker.mjs")
+
+    return release
 
 
 @pytest.mark.timing  # its 200 ms bound holds on a quiet main thread: run alone, after the parallel run
@@ -188,6 +203,7 @@ def test_the_first_visits_play_keeps_its_place_while_python_loads(
 def test_the_language_switches_before_ready_and_the_engine_follows(
         page: Page, table: Callable[[str], None], wait_ready: Callable[..., float]) -> None:
     fr, ru = CATALOGUES["fr"], CATALOGUES["ru"]
+    release_engine = engine_held(page)
     table("?speed=instant")
     page.click("#welcome [data-action=options]")
     expect(page.locator("dialog#new-game")).to_be_visible()
@@ -208,6 +224,7 @@ def test_the_language_switches_before_ready_and_the_engine_follows(
     assert page.title() == f"{ru['title']} — {ru['tagline']}"
     assert '"lang": "ru"' in page.evaluate("() => localStorage.getItem('durak.prefs')").replace('":"', '": "')
 
+    release_engine()
     wait_ready(page)
     page.click("[data-action=new-game]")
     page.click("[data-action=start]")

@@ -115,7 +115,8 @@ def test_a_decisions_own_budget_replaces_the_players() -> None:
     own = player.start(view, legal)
     while not own.step(STEP):
         pass
-    assert own.elapsed() < 0.02 + STEP + SLACK  # type: ignore[attr-defined]
+    # its own 0.02 s, not the last decision's 0.12 s (wall time: a busy machine may add a step or two)
+    assert own.elapsed() < 0.12  # type: ignore[attr-defined]
 
 
 def test_a_cheating_decision_keeps_its_budget_and_a_bad_budget_is_refused() -> None:
